@@ -1,0 +1,94 @@
+package fencecheck.db;
+
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.PostgreSQLContainer;
+import org.testcontainers.utility.DockerImageName;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * PostgreSQL in a Docker container started by Testcontainers
+ * ({@code fencecheck.db=container}), with {@code fsync} and
+ * {@code synchronous_commit} on. Needs a running Docker engine.
+ */
+public final class ContainerDatabase implements Database {
+
+    /** The image, overridable with {@code fencecheck.db.image}. */
+    public static final String DEFAULT_IMAGE = "postgres:18";
+
+    private static ContainerDatabase shared;
+
+    private final PostgreSQLContainer<?> container;
+
+    private ContainerDatabase(String image) {
+        requireDocker();
+        container = new PostgreSQLContainer<>(DockerImageName.parse(image).asCompatibleSubstituteFor("postgres"))
+                .withCommand("postgres", "-c", "fsync=on", "-c", "synchronous_commit=on");
+        try {
+            container.start();
+        } catch (RuntimeException e) {
+            throw new DatabaseUnavailable("the PostgreSQL container (" + image + ") did not start: "
+                    + e.getMessage() + "; use the default embedded database (unset fencecheck.db)", e);
+        }
+    }
+
+    /** The container of this JVM, started on first use. */
+    public static synchronized ContainerDatabase shared() {
+        if (shared == null) {
+            ContainerDatabase database = new ContainerDatabase(System.getProperty("fencecheck.db.image", DEFAULT_IMAGE));
+            Runtime.getRuntime().addShutdownHook(new Thread(database::close, "fencecheck-container-stop"));
+            shared = database;
+        }
+        return shared;
+    }
+
+    /** Fails with one line when no Docker engine answers. */
+    static void requireDocker() {
+        boolean available;
+        try {
+            available = DockerClientFactory.instance().isDockerAvailable();
+        } catch (RuntimeException | LinkageError e) {
+            available = false;
+        }
+        if (!available) {
+            throw new DatabaseUnavailable("fencecheck.db=container needs a running Docker engine, none was found;"
+                    + " use the default embedded database (unset fencecheck.db) or fencecheck.db.url=jdbc:postgresql://...");
+        }
+    }
+
+    @Override
+    public Connection connect() throws SQLException {
+        return Sessions.open(container.getJdbcUrl(), container.getUsername(), container.getPassword());
+    }
+
+    @Override
+    public Connection connectThrough(String host, int port) throws SQLException {
+        return Sessions.open(Sessions.url(host, port, container.getDatabaseName()), container.getUsername(), container.getPassword());
+    }
+
+    @Override
+    public String kind() {
+        return "container";
+    }
+
+    @Override
+    public String host() {
+        return container.getHost();
+    }
+
+    @Override
+    public int port() {
+        return container.getMappedPort(PostgreSQLContainer.POSTGRESQL_PORT);
+    }
+
+    @Override
+    public synchronized void close() {
+        container.stop();
+    }
+
+    @Override
+    public String toString() {
+        return "PostgreSQL container " + container.getDockerImageName() + " at " + host() + ":" + port();
+    }
+}

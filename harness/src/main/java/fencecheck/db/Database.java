@@ -1,0 +1,67 @@
+package fencecheck.db;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A PostgreSQL server the harness runs against: embedded (the default), a
+ * Testcontainers container, or any server reached by JDBC URL. Pick one with
+ * {@link Databases#shared()}.
+ *
+ * <p>Every session from {@link #connect()} has the search path
+ * {@value VirtualClock#SEARCH_PATH}, so an unqualified {@code clock_timestamp()}
+ * or {@code now()} reads the virtual clock once {@link VirtualClock#install}
+ * has run. Tables created unqualified on such a session would land in the
+ * clock schema: {@link TestBed} installs a protocol's tables with the plain
+ * search path.
+ */
+public interface Database extends AutoCloseable {
+
+    /** A new session with the clock search path and connect / socket timeouts. */
+    Connection connect() throws SQLException;
+
+    /**
+     * A new session like {@link #connect()} but through another address that
+     * forwards to this server (a fault proxy), with the same database and credentials.
+     */
+    Connection connectThrough(String host, int port) throws SQLException;
+
+    /** {@code embedded}, {@code container} or {@code url}. */
+    String kind();
+
+    /** The host clients reach the server on. */
+    String host();
+
+    /** The port clients reach the server on. */
+    int port();
+
+    /** Kind and server version, e.g. {@code embedded PostgreSQL 18.1}. */
+    default String describe() {
+        return kind() + " PostgreSQL " + settings().getOrDefault("server_version", "?");
+    }
+
+    /** The server settings that matter for a report: fsync, synchronous_commit, server_version. */
+    default Map<String, String> settings() {
+        Map<String, String> settings = new LinkedHashMap<>();
+        try (Connection c = connect();
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery(
+                     "select name, setting from pg_catalog.pg_settings"
+                             + " where name in ('fsync', 'synchronous_commit', 'server_version') order by name")) {
+            while (rs.next()) {
+                settings.put(rs.getString(1), rs.getString(2));
+            }
+        } catch (SQLException e) {
+            throw new DatabaseUnavailable("cannot read the settings of the " + kind() + " database: " + e.getMessage(), e);
+        }
+        return settings;
+    }
+
+    /** Stops what this instance started (nothing for a URL). Instances from {@link Databases#shared()} close at JVM exit. */
+    @Override
+    void close();
+}

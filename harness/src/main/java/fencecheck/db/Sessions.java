@@ -1,0 +1,53 @@
+package fencecheck.db;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Properties;
+
+/** Opens pgjdbc sessions the way every harness session must be opened. */
+final class Sessions {
+
+    /** Seconds to wait for the TCP connect and for the login. */
+    static final int CONNECT_TIMEOUT_SECONDS = 10;
+
+    /** Seconds a read may block: a statement waiting longer than this fails instead of hanging the run. */
+    static final int SOCKET_TIMEOUT_SECONDS = 30;
+
+    private Sessions() {
+    }
+
+    static Connection open(String url, String user, String password) throws SQLException {
+        return open(url, user, password, new Properties());
+    }
+
+    /** Like {@link #open(String, String, String)}, with further pgjdbc properties (ours win). */
+    static Connection open(String url, String user, String password, Properties extra) throws SQLException {
+        Properties properties = new Properties();
+        properties.putAll(extra);
+        if (user != null) {
+            properties.setProperty("user", user);
+        }
+        if (password != null) {
+            properties.setProperty("password", password);
+        }
+        properties.setProperty("connectTimeout", Integer.toString(CONNECT_TIMEOUT_SECONDS));
+        properties.setProperty("loginTimeout", Integer.toString(CONNECT_TIMEOUT_SECONDS));
+        properties.setProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_SECONDS));
+        properties.setProperty("options", "-c search_path=" + VirtualClock.SEARCH_PATH.replace(" ", "\\ "));
+        properties.setProperty("ApplicationName", "fencecheck");
+        Connection connection = DriverManager.getConnection(url, properties);
+        connection.setAutoCommit(true);
+        return connection;
+    }
+
+    static String url(String host, int port, String database) {
+        String h = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+        return "jdbc:postgresql://" + h + ":" + port + "/" + database;
+    }
+
+    /** The URL without any password in it, for messages. */
+    static String redact(String url) {
+        return url.replaceAll("(?i)(password=)[^&]*", "$1***").replaceAll("//([^/@:]+):[^/@]*@", "//$1:***@");
+    }
+}

@@ -1,0 +1,113 @@
+package fencecheck.db;
+
+import fencecheck.protocol.DeletesWithSql;
+import fencecheck.protocol.LeaseProtocol;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A database prepared for one protocol: the virtual clock and the protocol's
+ * tables installed (once per JVM), and a reset that empties the tables and
+ * puts the clock back to 0 between tries.
+ */
+public final class TestBed {
+
+    /** The protocols already installed in this JVM, per database instance. */
+    private static final Map<Database, Set<String>> INSTALLED = new ConcurrentHashMap<>();
+
+    /** Serialises installs of concurrent harness JVMs on one server. */
+    private static final long INSTALL_LOCK = 0x66656e6365L;
+
+    /**
+     * Settings for the reset's own transaction. It commits without waiting for
+     * its WAL to reach the disk: with fsync on, that wait alone costs
+     * milliseconds, and it loses nothing that matters, since the next
+     * synchronous commit (a clock move, any acknowledged protocol write)
+     * flushes the WAL up to and including the reset; a database crash fault
+     * injected before any such commit should set the clock first. A row lock
+     * left behind by a session still in a transaction fails the reset after
+     * 5 s instead of hanging it.
+     */
+    private static final String RESET_PREFIX = "select pg_catalog.set_config('synchronous_commit', 'off', true),"
+            + " pg_catalog.set_config('lock_timeout', '5s', true);\n";
+
+    private final Database database;
+    private final LeaseProtocol protocol;
+    private final String resetSql;
+
+    public TestBed(Database database, LeaseProtocol protocol) {
+        this.database = database;
+        this.protocol = protocol;
+        this.resetSql = protocol instanceof DeletesWithSql sql
+                ? RESET_PREFIX + sql.deleteAllRowsSql().strip().replaceAll(";$", "") + ";\n" + VirtualClock.SET_SQL
+                : null;
+    }
+
+    public Database database() {
+        return database;
+    }
+
+    public LeaseProtocol protocol() {
+        return protocol;
+    }
+
+    /**
+     * Creates the clock schema and the protocol's tables if this JVM has not
+     * yet done so for this database and protocol. The protocol's
+     * {@code installSchema} runs with the plain search path ({@code public}),
+     * so its tables are not created in the clock schema.
+     */
+    public void install() throws SQLException {
+        String key = protocol.getClass().getName() + " " + protocol.name();
+        Set<String> installed = INSTALLED.computeIfAbsent(database, d -> ConcurrentHashMap.newKeySet());
+        if (installed.contains(key)) {
+            return;
+        }
+        synchronized (installed) {
+            if (installed.contains(key)) {
+                return;
+            }
+            try (Connection c = database.connect()) {
+                advisoryLock(c, "pg_advisory_lock");
+                try (Statement s = c.createStatement()) {
+                    VirtualClock.install(c);
+                    s.execute("set search_path to public");
+                    protocol.installSchema(c);
+                }
+                advisoryLock(c, "pg_advisory_unlock");
+            }
+            installed.add(key);
+        }
+    }
+
+    private static void advisoryLock(Connection c, String function) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("select pg_catalog." + function + "(?)")) {
+            s.setLong(1, INSTALL_LOCK);
+            s.execute();
+        }
+    }
+
+    /**
+     * Deletes every row of the protocol and sets the clock to 0, in one round
+     * trip and one transaction when the protocol's deletion is plain SQL
+     * ({@link DeletesWithSql}), else in two. Installs first if needed.
+     */
+    public void reset(Connection connection) throws SQLException {
+        install();
+        if (resetSql == null) {
+            protocol.deleteAllRows(connection);
+            VirtualClock.set(connection, 0);
+            return;
+        }
+        try (PreparedStatement s = connection.prepareStatement(resetSql)) {
+            s.setObject(1, VirtualClock.toTimestamp(0));
+            s.execute();
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package fencecheck.protocol;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * Selects the implementation under test by name: {@code reference},
+ * {@code reference-exclusive}, a known-buggy variant ({@link Variants}), or
+ * the fully qualified class name of a user's {@link LeaseProtocol} with a
+ * public no-argument constructor. The system property
+ * {@value #PROPERTY} picks it for a run.
+ */
+public final class Implementations {
+
+    public static final String PROPERTY = "fencecheck.implementation";
+
+    private Implementations() {
+    }
+
+    /** The implementation named by {@value #PROPERTY}, {@code reference} when unset. */
+    public static LeaseProtocol fromSystemProperty() {
+        String name = System.getProperty(PROPERTY);
+        return select(name == null || name.isBlank() ? SqlLeaseProtocol.REFERENCE : name);
+    }
+
+    /**
+     * A new instance of the named implementation.
+     *
+     * @throws IllegalArgumentException with a one-line message listing the valid names
+     */
+    public static LeaseProtocol select(String name) {
+        if (name == null || name.isBlank()) {
+            throw unknown(String.valueOf(name));
+        }
+        String n = name.strip();
+        if (n.equals(SqlLeaseProtocol.REFERENCE)) {
+            return SqlLeaseProtocol.reference();
+        }
+        if (n.equals(SqlLeaseProtocol.REFERENCE_EXCLUSIVE)) {
+            return SqlLeaseProtocol.referenceExclusive();
+        }
+        Supplier<LeaseProtocol> variant = Variants.byName(n);
+        if (variant != null) {
+            return variant.get();
+        }
+        if (n.contains(".")) {
+            return byClassName(n);
+        }
+        throw unknown(n);
+    }
+
+    /** The known-buggy variants, newly made. */
+    public static List<LeaseProtocol> variants() {
+        return Variants.all();
+    }
+
+    /** Every name {@link #select} accepts besides a class name. */
+    public static List<String> names() {
+        List<String> names = new ArrayList<>();
+        names.add(SqlLeaseProtocol.REFERENCE);
+        names.add(SqlLeaseProtocol.REFERENCE_EXCLUSIVE);
+        names.addAll(Variants.names());
+        return List.copyOf(names);
+    }
+
+    private static IllegalArgumentException unknown(String name) {
+        return new IllegalArgumentException(PROPERTY + "=" + name + " is not a known implementation; use one of "
+                + String.join(", ", names())
+                + ", or the fully qualified name of a class implementing " + LeaseProtocol.class.getName()
+                + " with a public no-argument constructor");
+    }
+
+    private static LeaseProtocol byClassName(String className) {
+        Class<?> type;
+        try {
+            type = Class.forName(className, true, classLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new IllegalArgumentException(PROPERTY + "=" + className + ": no such class on the class path ("
+                    + e.getClass().getSimpleName() + "); use one of " + String.join(", ", names())
+                    + ", or the name of a class implementing " + LeaseProtocol.class.getName(), e);
+        }
+        if (!LeaseProtocol.class.isAssignableFrom(type)) {
+            throw new IllegalArgumentException(PROPERTY + "=" + className + " does not implement " + LeaseProtocol.class.getName());
+        }
+        if (Modifier.isAbstract(type.getModifiers())) {
+            throw new IllegalArgumentException(PROPERTY + "=" + className + " is abstract; name a concrete class");
+        }
+        try {
+            Constructor<?> constructor = type.getConstructor();
+            return (LeaseProtocol) constructor.newInstance();
+        } catch (NoSuchMethodException e) {
+            throw new IllegalArgumentException(PROPERTY + "=" + className + " has no public no-argument constructor", e);
+        } catch (InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            throw new IllegalArgumentException(PROPERTY + "=" + className + ": its constructor failed: " + cause, cause);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalArgumentException(PROPERTY + "=" + className + " cannot be instantiated: " + e, e);
+        }
+    }
+
+    private static ClassLoader classLoader() {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return context != null ? context : Implementations.class.getClassLoader();
+    }
+}

@@ -1,0 +1,35 @@
+package fencecheck.protocol;
+
+import fencecheck.model.ModelConfig;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.UUID;
+
+/**
+ * An implementation of the lease / fence / sink protocol on PostgreSQL: the
+ * reference, a known-buggy variant, or a user's own (selected by class name).
+ */
+public interface LeaseProtocol {
+
+    /** The name users select it by, e.g. {@code reference} or {@code renew-ignores-token}. */
+    String name();
+
+    /** One sentence: what it does differently and which article rule that breaks (empty for the reference). */
+    String description();
+
+    /** The semantics this implementation claims, that the model is configured with. */
+    ModelConfig modelConfig();
+
+    /** The owner id of a new execution of a job by {@code worker}: fresh every time in the reference. */
+    UUID newOwner(String worker);
+
+    /** Creates the tables this implementation needs (idempotent). */
+    void installSchema(Connection connection) throws SQLException;
+
+    /** Deletes every row this implementation stores, in one round trip. */
+    void deleteAllRows(Connection connection) throws SQLException;
+
+    /** A client bound to one worker's connection; it holds that connection's prepared statements. */
+    LeaseClient client(Connection connection) throws SQLException;
+}

@@ -1,0 +1,90 @@
+package fencecheck.trace;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import fencecheck.model.SinkKind;
+
+/**
+ * What one step of a trace does, with symbolic arguments that are resolved
+ * against the model and the acting worker's belief when the step runs. Every
+ * action is total: where it does not apply it is a no-op, so every sub-list of
+ * a trace is still a trace.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "do")
+@JsonSubTypes({
+        @JsonSubTypes.Type(value = Action.Acquire.class, name = "acquire"),
+        @JsonSubTypes.Type(value = Action.Renew.class, name = "renew"),
+        @JsonSubTypes.Type(value = Action.Release.class, name = "release"),
+        @JsonSubTypes.Type(value = Action.Write.class, name = "write"),
+        @JsonSubTypes.Type(value = Action.RolledBackWrite.class, name = "rolled-back-write"),
+        @JsonSubTypes.Type(value = Action.AdvanceBy.class, name = "advance-by"),
+        @JsonSubTypes.Type(value = Action.AdvanceToExpiry.class, name = "advance-to-expiry"),
+        @JsonSubTypes.Type(value = Action.Pause.class, name = "pause"),
+        @JsonSubTypes.Type(value = Action.Resume.class, name = "resume"),
+        @JsonSubTypes.Type(value = Action.Restart.class, name = "restart"),
+        @JsonSubTypes.Type(value = Action.Duplicate.class, name = "duplicate"),
+})
+public sealed interface Action {
+
+    /** Actions a worker incarnation takes itself; a paused worker takes none of them. */
+    sealed interface WorkerAction extends Action {
+    }
+
+    /** Actions the nemesis does to a worker from outside. */
+    sealed interface NemesisAction extends Action {
+        String worker();
+    }
+
+    /** Actions of the clock. */
+    sealed interface ClockAction extends Action {
+    }
+
+    /** Acquire the lease of {@code key} as the worker's current owner id. */
+    record Acquire(String key) implements WorkerAction {
+    }
+
+    /** Renew the lease the worker believes it holds. */
+    record Renew() implements WorkerAction {
+    }
+
+    /** Release the lease the worker believes it holds. */
+    record Release() implements WorkerAction {
+    }
+
+    /** Write a result for the key the worker believes it holds, with a token chosen by {@code token}. */
+    record Write(SinkKind sink, TokenSource token, String resultId, String payload) implements WorkerAction {
+    }
+
+    /** The same write with the believed token, in a transaction that is rolled back. */
+    record RolledBackWrite(SinkKind sink, String resultId, String payload) implements WorkerAction {
+    }
+
+    /** Move the clock forward by {@code micros}. */
+    record AdvanceBy(long micros) implements ClockAction {
+    }
+
+    /** Move the clock to the expiry instant of {@code key}'s lease plus {@code deltaMicros} (negative allowed); never back. */
+    record AdvanceToExpiry(String key, long deltaMicros) implements ClockAction {
+    }
+
+    /** The worker stops taking steps, keeping what it believes. */
+    record Pause(String worker) implements NemesisAction {
+    }
+
+    /** The worker takes steps again and acts on what it believed before the pause. */
+    record Resume(String worker) implements NemesisAction {
+    }
+
+    /**
+     * A new incarnation takes over the worker's role: a new connection, a new
+     * owner id, no belief. The old one is dead (connection dropped) or, with
+     * {@code zombie}, paused with its old belief, addressable later as the
+     * worker's zombie.
+     */
+    record Restart(String worker, boolean zombie) implements NemesisAction {
+    }
+
+    /** The network delivers the worker's last write a second time, unchanged. */
+    record Duplicate(String worker) implements NemesisAction {
+    }
+}

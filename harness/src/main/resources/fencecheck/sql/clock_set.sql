@@ -1,0 +1,1 @@
+update fencecheck_clock.clock set instant = ?

@@ -1,0 +1,18 @@
+package fencecheck.check;
+
+/** The invariants of PROTOCOL.md that are checked over a history, independently of the model. */
+public enum Invariant {
+    NO_STALE_ACCEPTANCE("1. no stale acceptance"),
+    MUTUAL_EXCLUSION("2. mutual exclusion"),
+    TOKENS_STRICTLY_INCREASING("3. tokens strictly increasing, never reused");
+
+    private final String title;
+
+    Invariant(String title) {
+        this.title = title;
+    }
+
+    public String title() {
+        return title;
+    }
+}

@@ -1,0 +1,155 @@
+package fencecheck.check;
+
+import fencecheck.model.Boundary;
+import fencecheck.model.Command;
+import fencecheck.model.Command.Acquire;
+import fencecheck.model.Command.Release;
+import fencecheck.model.Command.Renew;
+import fencecheck.model.Command.Write;
+import fencecheck.model.Micros;
+import fencecheck.model.Outcome.Granted;
+import fencecheck.model.Outcome.Released;
+import fencecheck.model.Outcome.Renewed;
+import fencecheck.model.Outcome.WriteOutcome;
+import fencecheck.model.SinkKind;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Invariants 1-3 as pure functions over a history of observed events. They
+ * use only what the system answered, never the model, so a model bug cannot
+ * hide an implementation bug.
+ */
+public final class Invariants {
+
+    private Invariants() {
+    }
+
+    public static List<Violation> check(List<Event> history, Boundary boundary) {
+        List<Violation> violations = new ArrayList<>();
+        violations.addAll(noStaleAcceptance(history));
+        violations.addAll(mutualExclusion(history, boundary));
+        violations.addAll(tokensStrictlyIncreasing(history));
+        violations.sort((a, b) -> Integer.compare(a.step(), b.step()));
+        return violations;
+    }
+
+    /**
+     * 1. For {@code CURRENT_FENCE} every accepted write carries the latest token granted
+     * for its key before it; for {@code LATEST_TOKEN_WINS} accepted tokens per key never
+     * decrease. In both, an accepted token must have been granted for that key.
+     */
+    public static List<Violation> noStaleAcceptance(List<Event> history) {
+        List<Violation> found = new ArrayList<>();
+        Map<String, Long> latestGrant = new HashMap<>();
+        Map<String, Long> highestAccepted = new HashMap<>();
+        for (Event e : history) {
+            if (e.command() instanceof Acquire a && e.outcome() instanceof Granted g) {
+                latestGrant.merge(a.key(), g.token(), Math::max);
+            }
+            if (!(e.command() instanceof Write w) || !(e.outcome() instanceof WriteOutcome o) || !o.accepted()) {
+                continue;
+            }
+            long granted = latestGrant.getOrDefault(w.key(), 0L);
+            if (w.token() > granted) {
+                found.add(new Violation(Invariant.NO_STALE_ACCEPTANCE, e.step(),
+                        "write to " + w.key() + " accepted with token " + w.token()
+                                + " that was never granted for it (latest grant " + granted + ")"));
+            } else if (w.sink() == SinkKind.CURRENT_FENCE && w.token() < granted) {
+                found.add(new Violation(Invariant.NO_STALE_ACCEPTANCE, e.step(),
+                        "fenced write to " + w.key() + " accepted with token " + w.token()
+                                + " after token " + granted + " was granted"));
+            } else if (w.sink() == SinkKind.LATEST_TOKEN_WINS) {
+                long highest = highestAccepted.getOrDefault(w.key(), 0L);
+                if (w.token() < highest) {
+                    found.add(new Violation(Invariant.NO_STALE_ACCEPTANCE, e.step(),
+                            "write to " + w.key() + " accepted with token " + w.token()
+                                    + " after token " + highest + " was accepted"));
+                }
+                highestAccepted.merge(w.key(), w.token(), Math::max);
+            }
+        }
+        return found;
+    }
+
+    /** 2. At no database instant do two owners hold a valid lease on one key. */
+    public static List<Violation> mutualExclusion(List<Event> history, Boundary boundary) {
+        List<Violation> found = new ArrayList<>();
+        Map<String, Map<String, Long>> validUntilByOwner = new HashMap<>();
+        for (Event e : history) {
+            String key;
+            String owner;
+            long until;
+            Command c = e.command();
+            if (c instanceof Acquire a && e.outcome() instanceof Granted g) {
+                key = a.key();
+                owner = a.owner();
+                until = g.until();
+            } else if (c instanceof Renew r && e.outcome() instanceof Renewed rn) {
+                key = r.key();
+                owner = r.owner();
+                until = rn.until();
+            } else {
+                if (c instanceof Release r && e.outcome() instanceof Released) {
+                    Map<String, Long> holders = validUntilByOwner.get(r.key());
+                    if (holders != null) {
+                        holders.remove(r.owner());
+                    }
+                }
+                continue;
+            }
+            Map<String, Long> holders = validUntilByOwner.computeIfAbsent(key, k -> new HashMap<>());
+            for (Map.Entry<String, Long> other : holders.entrySet()) {
+                if (!other.getKey().equals(owner) && boundary.isValid(e.at(), other.getValue())) {
+                    found.add(new Violation(Invariant.MUTUAL_EXCLUSION, e.step(),
+                            owner + " holds " + key + " while " + other.getKey()
+                                    + "'s lease is still valid (until " + Micros.format(other.getValue()) + ")"));
+                }
+            }
+            holders.put(owner, until);
+        }
+        return found;
+    }
+
+    /**
+     * 3. Per key, every grant carries a token above all earlier ones, except an
+     * idempotent re-grant: the same owner getting its still-current lease back
+     * unchanged (same token, same expiry).
+     */
+    public static List<Violation> tokensStrictlyIncreasing(List<Event> history) {
+        List<Violation> found = new ArrayList<>();
+        Map<String, Granted> current = new HashMap<>();
+        Map<String, String> holder = new HashMap<>();
+        for (Event e : history) {
+            if (e.command() instanceof Renew r && e.outcome() instanceof Renewed rn
+                    && r.owner().equals(holder.get(r.key())) && current.containsKey(r.key())
+                    && current.get(r.key()).token() == r.token()) {
+                current.put(r.key(), new Granted(r.token(), rn.until()));
+            }
+            if (!(e.command() instanceof Acquire a) || !(e.outcome() instanceof Granted g)) {
+                continue;
+            }
+            Granted previous = current.get(a.key());
+            if (previous != null) {
+                boolean regrant = g.equals(previous) && a.owner().equals(holder.get(a.key()));
+                if (g.token() < previous.token()) {
+                    found.add(new Violation(Invariant.TOKENS_STRICTLY_INCREASING, e.step(),
+                            "token " + g.token() + " granted for " + a.key() + " after token " + previous.token()));
+                } else if (g.token() == previous.token() && !regrant) {
+                    found.add(new Violation(Invariant.TOKENS_STRICTLY_INCREASING, e.step(),
+                            "token " + g.token() + " of " + a.key() + " granted to " + a.owner()
+                                    + " after it was granted to " + holder.get(a.key())));
+                }
+                if (g.token() < previous.token()) {
+                    continue;
+                }
+            }
+            current.put(a.key(), g);
+            holder.put(a.key(), a.owner());
+        }
+        return found;
+    }
+}

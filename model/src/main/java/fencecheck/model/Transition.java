@@ -1,0 +1,5 @@
+package fencecheck.model;
+
+/** The result of one {@link LeaseModel#step}: the next state and the outcome the caller sees. */
+public record Transition(ProtocolState next, Outcome outcome) {
+}

@@ -1,0 +1,138 @@
+package fencecheck.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TokenOrderTest {
+
+    private static List<Violation> check(History h) {
+        return Invariants.tokensStrictlyIncreasing(h.events());
+    }
+
+    private static void assertSingleViolationAt(List<Violation> found, int step) {
+        assertThat(found).singleElement().satisfies(v -> {
+            assertThat(v.invariant()).isEqualTo(Invariant.TOKENS_STRICTLY_INCREASING);
+            assertThat(v.step()).isEqualTo(step);
+        });
+    }
+
+    @Test
+    void increasingTokensAreFine() {
+        History h = new History()
+                .granted(0, "job", "a", 1, 10)
+                .granted(11, "job", "b", 2, 21)
+                .granted(22, "job", "c", 3, 32);
+
+        assertThat(check(h)).isEmpty();
+    }
+
+    @Test
+    void gapsAreFine() {
+        History h = new History()
+                .granted(0, "job", "a", 1, 10)
+                .granted(11, "job", "b", 5, 21);
+
+        assertThat(check(h)).isEmpty();
+    }
+
+    @Test
+    void tokenReusedByAnotherOwnerIsAViolation() {
+        History h = new History()
+                .granted(0, "job", "a", 1, 10)
+                .granted(11, "job", "b", 1, 21);
+
+        List<Violation> found = check(h);
+
+        assertSingleViolationAt(found, 2);
+        assertThat(found.get(0).explanation()).contains("granted to b").contains("granted to a");
+    }
+
+    @Test
+    void tokenGoingDownIsAViolation() {
+        History h = new History()
+                .granted(0, "job", "a", 1, 10)
+                .granted(11, "job", "b", 2, 21)
+                .granted(22, "job", "c", 1, 32);
+
+        List<Violation> found = check(h);
+
+        assertSingleViolationAt(found, 3);
+        assertThat(found.get(0).explanation()).contains("token 1").contains("after token 2");
+    }
+
+    @Test
+    void tokenRestartingAtOneAfterAReleaseIsAViolation() {
+        History h = new History()
+                .granted(0, "job", "a", 1, 10)
+                .released(3, "job", "a", 1)
+                .granted(3, "job", "b", 1, 13);
+
+        assertSingleViolationAt(check(h), 3);
+    }
+
+    @Test
+    void tokenGoingDownForTheSameOwnerIsAViolation() {
+        History h = new History()
+                .granted(0, "job", "a", 2, 10)
+                .granted(11, "job", "a", 1, 21);
+
+        assertSingleViolationAt(check(h), 2);
+    }
+
+    @Test
+    void sameOwnerRegrantIsNotAViolation() {
+        History h = new History()
+                .granted(0, "job", "a", 1, 10)
+                .granted(3, "job", "a", 1, 10)
+                .granted(5, "job", "a", 1, 10);
+
+        assertThat(check(h)).isEmpty();
+        assertThat(Invariants.check(h.events(), fencecheck.model.Boundary.INCLUSIVE)).isEmpty();
+    }
+
+    @Test
+    void regrantAfterATakeoverIsTheNewHoldersOnly() {
+        History h = new History()
+                .granted(0, "job", "a", 1, 10)
+                .granted(11, "job", "b", 2, 21)
+                .granted(12, "job", "b", 2, 21)
+                .granted(13, "job", "a", 2, 21);
+
+        assertSingleViolationAt(check(h), 4);
+    }
+
+    @Test
+    void tokensArePerKey() {
+        History h = new History()
+                .granted(0, "x", "a", 1, 10)
+                .granted(0, "y", "b", 1, 10)
+                .granted(11, "x", "c", 2, 21)
+                .granted(11, "y", "c", 2, 21);
+
+        assertThat(check(h)).isEmpty();
+    }
+
+    @Test
+    void onlyGrantsCount() {
+        History h = new History()
+                .granted(0, "job", "a", 2, 10)
+                .busy(1, "job", "b")
+                .renewed(2, "job", "a", 2, 12)
+                .renewRejected(3, "job", "b", 1)
+                .released(4, "job", "a", 2)
+                .granted(4, "job", "b", 3, 14);
+
+        assertThat(check(h)).isEmpty();
+    }
+
+    @Test
+    void sameOwnerGetsTheSameTokenAgainAfterExpiryIsAViolation() {
+        History h = new History()
+                .granted(0, "job", "a", 1, 10)
+                .granted(20, "job", "a", 1, 30);
+
+        assertSingleViolationAt(check(h), 2);
+    }
+}

@@ -1,0 +1,58 @@
+package fencecheck.properties;
+
+import fencecheck.run.TryResult;
+import fencecheck.trace.TraceFiles;
+import net.jqwik.api.lifecycle.AroundPropertyHook;
+import net.jqwik.api.lifecycle.PropagationMode;
+import net.jqwik.api.lifecycle.PropertyExecutionResult;
+import net.jqwik.api.lifecycle.PropertyExecutor;
+import net.jqwik.api.lifecycle.PropertyLifecycleContext;
+
+import java.lang.reflect.AnnotatedElement;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * Registered for every property: pins the seed when {@code -Dfencecheck.seed}
+ * is given, and turns a failed trace into the report a user reads first: the
+ * verdict, the shrunk trace as a table, the seed, the saved trace file and the
+ * commands that replay it.
+ */
+public class FailureReport implements AroundPropertyHook {
+
+    @Override
+    public PropagationMode propagateTo() {
+        return PropagationMode.ALL_DESCENDANTS;
+    }
+
+    @Override
+    public boolean appliesTo(Optional<AnnotatedElement> element) {
+        return true;
+    }
+
+    @Override
+    public PropertyExecutionResult aroundProperty(PropertyLifecycleContext context, PropertyExecutor property) {
+        Optional<String> pinned = Seeds.fromSystemProperty();
+        if (pinned.isPresent()) {
+            context.attributes().setSeed(pinned.get());
+        }
+        PropertyExecutionResult result = property.execute();
+        Optional<Throwable> error = result.shrunkSample().flatMap(s -> s.falsifyingError())
+                .or(() -> result.originalSample().flatMap(s -> s.falsifyingError()));
+        if (result.status() != PropertyExecutionResult.Status.FAILED || error.isEmpty()
+                || !(error.get() instanceof TraceFailure failure)) {
+            return result;
+        }
+        String name = context.containerClass().getSimpleName() + "-" + context.targetMethod().getName();
+        TryResult tried = failure.result();
+        Path saved = Paths.traces().resolve(name + "-" + tried.trace().implementation() + ".json");
+        TraceFiles.write(tried.trace(), saved);
+        String seed = result.seed().orElse("?");
+        String message = failure.getMessage()
+                + "seed: " + seed + "\n"
+                + "trace: " + saved + "\n"
+                + "replay the trace: " + Commands.replayTrace(saved) + "\n"
+                + "re-run the seed:  " + Commands.rerunSeed(context.containerClass().getSimpleName(), seed, tried.trace().implementation()) + "\n";
+        return result.mapToFailed(new TraceFailure(tried, message));
+    }
+}

@@ -1,0 +1,27 @@
+package fencecheck.properties;
+
+import fencecheck.db.Databases;
+import fencecheck.protocol.Implementations;
+import fencecheck.protocol.LeaseProtocol;
+import fencecheck.run.TraceRunner;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** One runner per implementation, all on the JVM's one database, kept for the whole run. */
+final class Harnesses {
+
+    private static final Map<String, TraceRunner> RUNNERS = new ConcurrentHashMap<>();
+
+    private Harnesses() {
+    }
+
+    /** The implementation under test: {@code -Dfencecheck.implementation=NAME}, the reference by default. */
+    static LeaseProtocol implementationUnderTest() {
+        return Implementations.fromSystemProperty();
+    }
+
+    static TraceRunner runnerFor(LeaseProtocol protocol) {
+        return RUNNERS.computeIfAbsent(protocol.name(), name -> new TraceRunner(Databases.shared(), protocol));
+    }
+}

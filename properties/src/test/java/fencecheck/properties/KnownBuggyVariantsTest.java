@@ -1,0 +1,71 @@
+package fencecheck.properties;
+
+import fencecheck.protocol.Implementations;
+import fencecheck.protocol.LeaseProtocol;
+import fencecheck.run.TryResult;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
+
+/**
+ * Runs the main property against every known-buggy variant and requires it to
+ * fail with a shrunk trace of at most {@value #MAX_SHRUNK_STEPS} steps, and
+ * against the reference and requires it to pass.
+ */
+class KnownBuggyVariantsTest {
+
+    static final int MAX_SHRUNK_STEPS = 8;
+
+    @TestFactory
+    Stream<DynamicTest> everyKnownBuggyVariantIsCaught() {
+        return Implementations.variants().stream()
+                .map(variant -> DynamicTest.dynamicTest(variant.name(), () -> {
+                    long started = System.nanoTime();
+                    List<Event> finished = runPropertyAgainst(variant).testEvents().finished().list();
+                    double seconds = (System.nanoTime() - started) / 1e9;
+                    assertThat(finished).as("the property ran once").hasSize(1);
+                    Throwable failure = finished.get(0).getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                            .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable)
+                            .orElseThrow(() -> new AssertionError(variant.name() + " was NOT caught: the property passed"));
+                    assertThat(failure).as("%s fails through a trace, not an error: %s", variant.name(), failure)
+                            .isInstanceOf(TraceFailure.class);
+                    TryResult shrunk = ((TraceFailure) failure).result();
+                    System.out.printf("%s caught in %.1f s, shrunk to %d steps: %s%n", variant.name(), seconds,
+                            shrunk.trace().steps().size(), shrunk.verdict().sentence());
+                    assertThat(shrunk.trace().steps()).as("shrunk trace of %s:%n%s", variant.name(), failure.getMessage())
+                            .hasSizeLessThanOrEqualTo(MAX_SHRUNK_STEPS);
+                }));
+    }
+
+    @Test
+    void theReferencePasses() {
+        runPropertyAgainst(Implementations.select("reference")).testEvents()
+                .assertThatEvents().haveExactly(1, finishedSuccessfully());
+    }
+
+    private static EngineExecutionResults runPropertyAgainst(LeaseProtocol implementation) {
+        String previous = System.getProperty("fencecheck.implementation");
+        System.setProperty("fencecheck.implementation", implementation.name());
+        try {
+            return EngineTestKit.engine("jqwik")
+                    .selectors(selectMethod(LeaseProtocolProperties.class, "databaseAgreesWithModel", List.class.getName()))
+                    .execute();
+        } finally {
+            if (previous == null) {
+                System.clearProperty("fencecheck.implementation");
+            } else {
+                System.setProperty("fencecheck.implementation", previous);
+            }
+        }
+    }
+}

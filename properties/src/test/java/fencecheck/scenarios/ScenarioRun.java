@@ -1,0 +1,85 @@
+package fencecheck.scenarios;
+
+import fencecheck.db.Databases;
+import fencecheck.model.KeyState;
+import fencecheck.model.Outcome;
+import fencecheck.protocol.Implementations;
+import fencecheck.protocol.LeaseProtocol;
+import fencecheck.run.HistoryEntry;
+import fencecheck.run.TraceRunner;
+import fencecheck.run.TraceTable;
+import fencecheck.run.TryResult;
+import fencecheck.trace.Step;
+import fencecheck.trace.Trace;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A hand-written scenario: steps with the outcome each one must have. Every
+ * check is made three times: the model expected it, the database answered
+ * it, and the two agree.
+ */
+final class ScenarioRun {
+
+    private static final Map<String, TraceRunner> RUNNERS = new ConcurrentHashMap<>();
+
+    private final String implementation;
+    private final List<Step> steps = new ArrayList<>();
+    private final List<Outcome> outcomes = new ArrayList<>();
+    private TryResult result;
+
+    private ScenarioRun(String implementation) {
+        this.implementation = implementation;
+    }
+
+    static ScenarioRun on(String implementation) {
+        return new ScenarioRun(implementation);
+    }
+
+    static ScenarioRun onReference() {
+        return on("reference");
+    }
+
+    /** A step whose outcome is not the point of the scenario (a pause, a clock move). */
+    ScenarioRun step(Step step) {
+        return step(step, null);
+    }
+
+    ScenarioRun step(Step step, Outcome mustBe) {
+        steps.add(step);
+        outcomes.add(mustBe);
+        return this;
+    }
+
+    ScenarioRun run() {
+        LeaseProtocol protocol = Implementations.select(implementation);
+        TraceRunner runner = RUNNERS.computeIfAbsent(implementation, n -> new TraceRunner(Databases.shared(), protocol));
+        result = runner.run(Trace.of(protocol.name(), steps));
+        String table = result.verdict().sentence() + "\n" + TraceTable.render(result);
+        assertThat(result.verdict().passed()).as(table).isTrue();
+        assertThat(result.history()).as(table).hasSize(steps.size());
+        for (int i = 0; i < steps.size(); i++) {
+            Outcome mustBe = outcomes.get(i);
+            if (mustBe == null) {
+                continue;
+            }
+            HistoryEntry entry = result.history().get(i);
+            assertThat(entry.expected()).as("model's outcome of step %d\n%s", i + 1, table).isEqualTo(mustBe);
+            assertThat(entry.observed()).as("database's outcome of step %d\n%s", i + 1, table).isEqualTo(mustBe);
+            assertThat(entry.observed()).as("model and database at step %d", i + 1).isEqualTo(entry.expected());
+        }
+        return this;
+    }
+
+    /** The rows of the key the given step (1-based) touched, as the database holds them after it. */
+    KeyState rowsAfter(int step) {
+        HistoryEntry entry = result.history().get(step - 1);
+        assertThat(entry.observedRows()).isEqualTo(entry.expectedRows());
+        return entry.observedRows();
+    }
+}
