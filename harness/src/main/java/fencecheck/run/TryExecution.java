@@ -99,7 +99,7 @@ final class TryExecution {
         }
         Belief belief = self.belief;
         return switch (action) {
-            case Action.Acquire a -> acquire(step, self, a.key());
+            case Action.Acquire a -> acquire(step, self, a.key(), a.receiptLost());
             case Action.Renew r -> belief == null ? noOp(step, self.label + " believes it holds no lease")
                     : renew(step, self, belief);
             case Action.Release r -> belief == null ? noOp(step, self.label + " believes it holds no lease")
@@ -126,12 +126,14 @@ final class TryExecution {
         };
     }
 
-    private HistoryEntry acquire(Step step, Incarnation self, String key) throws SQLException {
+    private HistoryEntry acquire(Step step, Incarnation self, String key, boolean receiptLost) throws SQLException {
         Command.Acquire command = new Command.Acquire(key, self.label, trace.leaseTtl());
         Lease before = state.key(key).lease();
         return exchange(step, command, key, self.client(), client -> client.acquire(key, self.owner, trace.leaseTtl()), observed -> {
             if (observed instanceof Outcome.Granted g) {
-                self.belief = new Belief(key, g.token(), g.until());
+                if (!receiptLost) {
+                    self.belief = new Belief(key, g.token(), g.until());
+                }
                 if (before != null && !before.owner().equals(self.label) && g.token() > before.token()) {
                     situations.add(Situation.TAKEOVER);
                 }
@@ -323,7 +325,9 @@ final class TryExecution {
         }
         KeyState expectedRows = state.key(key);
         KeyState observedRows = withOwnerLabels(runner.observer().client().inspect(key));
-        return new HistoryEntry(stepNumber, step.actor(), symbolic(step), Describe.command(command), command, at,
+        String resolved = Describe.command(command)
+                + (step.action() instanceof Action.Acquire a && a.receiptLost() ? " (the answer is lost on the way back)" : "");
+        return new HistoryEntry(stepNumber, step.actor(), symbolic(step), resolved, command, at,
                 expected.outcome(), observed, key, expectedRows, observedRows, error);
     }
 

@@ -39,8 +39,16 @@ public sealed interface Action {
     sealed interface ClockAction extends Action {
     }
 
-    /** Acquire the lease of {@code key} as the worker's current owner id. */
-    record Acquire(String key) implements WorkerAction {
+    /**
+     * Acquire the lease of {@code key} as the worker's current owner id. With
+     * {@code receiptLost} the grant happens but its answer never reaches the
+     * worker, which goes on believing what it believed before (article B's
+     * lost grant receipt).
+     */
+    record Acquire(String key, boolean receiptLost) implements WorkerAction {
+        public Acquire(String key) {
+            this(key, false);
+        }
     }
 
     /** Renew the lease the worker believes it holds. */

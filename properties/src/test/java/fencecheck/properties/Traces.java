@@ -53,6 +53,7 @@ public final class Traces {
                 Tuple.of(6, takeoverAtTheBoundary()),
                 Tuple.of(6, staleHolderWritesAfterTakeover()),
                 Tuple.of(3, restartWhileHolding()),
+                Tuple.of(3, lostReceiptOfANewGrant()),
                 Tuple.of(4, writeRightAfterTakeover()),
                 Tuple.of(3, duplicateRightAfterWrite()),
                 Tuple.of(3, renewAtBoundary()));
@@ -69,7 +70,8 @@ public final class Traces {
     }
 
     static Arbitrary<Step> acquire() {
-        return Combinators.combine(worker(), key()).as((w, k) -> Step.worker(w, new Action.Acquire(k)));
+        return Combinators.combine(worker(), key(), Arbitraries.frequency(Tuple.of(9, false), Tuple.of(1, true)))
+                .as((w, k, lost) -> Step.worker(w, new Action.Acquire(k, lost)));
     }
 
     static Arbitrary<Step> renew() {
@@ -165,6 +167,19 @@ public final class Traces {
                         Step.clock(new Action.AdvanceToExpiry(k, 1)),
                         Step.worker(pair[1], new Action.Acquire(k)),
                         fromZombie ? Step.zombie(pair[0], write) : Step.worker(pair[0], write)));
+    }
+
+    /**
+     * The holder's lease runs out, it acquires again and gets a new token, but
+     * the answer is lost: it still believes the old token, and renews or writes with it.
+     */
+    static Arbitrary<List<Step>> lostReceiptOfANewGrant() {
+        return Combinators.combine(worker(), key(), Arbitraries.of(0L, 1L))
+                .as((w, k, d) -> List.of(
+                        Step.worker(w, new Action.Acquire(k)),
+                        Step.clock(new Action.AdvanceToExpiry(k, d)),
+                        Step.worker(w, new Action.Acquire(k, true)),
+                        Step.worker(w, new Action.Renew())));
     }
 
     static Arbitrary<List<Step>> restartWhileHolding() {
