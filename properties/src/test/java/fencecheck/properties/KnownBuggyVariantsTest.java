@@ -54,6 +54,30 @@ class KnownBuggyVariantsTest {
     }
 
     @Test
+    void aPinnedSeedReproducesTheSameShrunkFailure() {
+        LeaseProtocol variant = Implementations.select("sink-accepts-equal-token");
+        System.setProperty(Seeds.PROPERTY, "4242");
+        try {
+            TryResult first = shrunkFailureOf(variant);
+            TryResult again = shrunkFailureOf(variant);
+            assertThat(again.trace()).isEqualTo(first.trace());
+            assertThat(again.history()).extracting(h -> h.observed()).isEqualTo(first.history().stream().map(h -> h.observed()).toList());
+        } finally {
+            System.clearProperty(Seeds.PROPERTY);
+        }
+    }
+
+    private static TryResult shrunkFailureOf(LeaseProtocol variant) {
+        Throwable failure = runPropertyAgainst(variant).testEvents().finished().list().get(0)
+                .getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable)
+                .orElseThrow(() -> new AssertionError(variant.name() + " was not caught"));
+        assertThat(failure).isInstanceOf(TraceFailure.class);
+        assertThat(failure.getMessage()).contains("seed: " + System.getProperty(Seeds.PROPERTY) + "\n");
+        return ((TraceFailure) failure).result();
+    }
+
+    @Test
     void theReferencePasses() {
         runPropertyAgainst(Implementations.select("reference")).testEvents()
                 .assertThatEvents().haveExactly(1, finishedSuccessfully());
