@@ -1,5 +1,7 @@
 package fencecheck.properties;
 
+import fencecheck.run.TraceMinimizer;
+import fencecheck.run.TraceTable;
 import fencecheck.run.TryResult;
 import fencecheck.trace.TraceFiles;
 import net.jqwik.api.lifecycle.AroundPropertyHook;
@@ -44,11 +46,12 @@ public class FailureReport implements AroundPropertyHook {
             return result;
         }
         String name = context.containerClass().getSimpleName() + "-" + context.targetMethod().getName();
-        TryResult tried = failure.result();
+        TryResult tried = TraceMinimizer.minimize(Harnesses.runnerFor(Harnesses.implementationUnderTest()),
+                failure.result());
         Path saved = Paths.traces().resolve(name + "-" + tried.trace().implementation() + ".json");
         TraceFiles.write(tried.trace(), saved);
         String seed = result.seed().orElse("?");
-        String message = failure.getMessage()
+        String message = tried.verdict().sentence() + "\n" + TraceTable.render(tried)
                 + "seed: " + seed + "\n"
                 + "trace: " + saved + "\n"
                 + "replay the trace: " + Commands.replayTrace(saved) + "\n"

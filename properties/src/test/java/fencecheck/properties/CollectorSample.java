@@ -1,0 +1,47 @@
+package fencecheck.properties;
+
+import fencecheck.protocol.LeaseProtocol;
+import fencecheck.run.TryResult;
+import fencecheck.trace.Step;
+import fencecheck.trace.Trace;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+import java.util.List;
+
+/**
+ * A small property for {@link ResultCollectorTest}, run only through the
+ * engine test kit (its name does not end in Test, so the build does not run
+ * it on its own). It reports situations the way the main property does.
+ */
+class CollectorSample {
+
+    static final double FLOOR = 5.0;
+
+    @Property(tries = 12, seed = "20261130")
+    void agreesWithModel(@ForAll("interleavings") List<Step> steps) {
+        check(steps);
+    }
+
+    /** The same with enough tries to catch a known-buggy variant. */
+    @Property(seed = "20261130")
+    void catchesTheVariant(@ForAll("interleavings") List<Step> steps) {
+        check(steps);
+    }
+
+    private static void check(List<Step> steps) {
+        LeaseProtocol protocol = Harnesses.implementationUnderTest();
+        TryResult result = Harnesses.runnerFor(protocol).run(Trace.of(protocol.name(), steps));
+        SituationCounts.record(result.situations(), FLOOR);
+        if (!result.verdict().passed()) {
+            throw new TraceFailure(result);
+        }
+    }
+
+    @Provide
+    Arbitrary<List<Step>> interleavings() {
+        return Traces.interleavings();
+    }
+}

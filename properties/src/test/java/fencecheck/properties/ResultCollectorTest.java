@@ -1,0 +1,102 @@
+package fencecheck.properties;
+
+import fencecheck.protocol.Implementations;
+import fencecheck.report.ReportRenderer;
+import fencecheck.report.ResultFiles;
+import fencecheck.report.RunResult;
+import fencecheck.run.OperationMetrics;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineTestKit;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+
+/** Runs {@link CollectorSample} through jqwik and reads the result file {@link ResultCollector} wrote for it. */
+class ResultCollectorTest {
+
+    @TempDir
+    Path target;
+
+    @Test
+    void aPassingRunIsRecordedWithCoverageMonitoringAndDatabase() {
+        RunResult run = runSampleAgainst("agreesWithModel", "reference");
+
+        assertThat(run.schemaVersion()).isEqualTo(RunResult.SCHEMA_VERSION);
+        assertThat(run.property()).isEqualTo("CollectorSample.agreesWithModel");
+        assertThat(run.implementation()).isEqualTo("reference");
+        assertThat(run.knownBuggyVariant()).isFalse();
+        assertThat(run.status()).isEqualTo(RunResult.Status.PASSED);
+        assertThat(run.tries()).isEqualTo(12);
+        assertThat(run.checks()).isEqualTo(12);
+        assertThat(run.seed()).isEqualTo("20261130");
+        assertThat(run.failure()).isNull();
+        assertThat(run.database().kind()).isNotBlank();
+        assertThat(run.database().settings()).containsKey("server_version");
+        assertThat(run.statistics()).isNotNull();
+        assertThat(run.statistics().tries()).isEqualTo(12);
+        assertThat(run.statistics().floorPercent()).isEqualTo(CollectorSample.FLOOR);
+        assertThat(run.statistics().situations()).isNotEmpty()
+                .allSatisfy(s -> assertThat(s.tries()).isBetween(0, 12))
+                .anySatisfy(s -> assertThat(s.tries()).isPositive());
+        assertThat(run.monitoring().operations()).containsKey(OperationMetrics.Operation.ACQUIRE);
+        assertThat(run.monitoring().operations().get(OperationMetrics.Operation.ACQUIRE).attempts()).isPositive();
+    }
+
+    @Test
+    void aFailingRunIsRecordedWithItsShrunkTraceHistoryAndCommands() throws IOException {
+        RunResult run = runSampleAgainst("catchesTheVariant", "sink-ignores-token");
+
+        assertThat(run.status()).isEqualTo(RunResult.Status.FAILED);
+        assertThat(run.knownBuggyVariant()).isTrue();
+        assertThat(run.implementationNote()).isNotBlank();
+        RunResult.Failure failure = run.failure();
+        assertThat(failure).isNotNull();
+        assertThat(failure.verdict()).isNotBlank();
+        assertThat(failure.trace()).as("the failure carries its trace: %s", failure.verdict()).isNotNull();
+        assertThat(failure.trace().implementation()).isEqualTo("sink-ignores-token");
+        assertThat(failure.history()).isNotEmpty();
+        assertThat(failure.failingStep()).isNotNull();
+        assertThat(run.originalTraceSize()).isGreaterThanOrEqualTo(failure.trace().steps().size());
+        assertThat(run.statistics().tries()).isEqualTo(run.tries());
+        assertThat(failure.reproduce().seed()).isEqualTo("20261130");
+        assertThat(Path.of(failure.reproduce().traceFile())).exists();
+        assertThat(failure.reproduce().replayCommand()).contains("replay " + failure.reproduce().traceFile());
+        assertThat(failure.reproduce().rerunCommand()).contains("-Dfencecheck.seed=20261130")
+                .contains("-Dfencecheck.implementation=sink-ignores-token");
+
+        Path index = ReportRenderer.render(List.of(run), target.resolve("report"));
+        assertThat(Files.readString(index)).contains("CollectorSample.catchesTheVariant");
+    }
+
+    private RunResult runSampleAgainst(String property, String implementation) {
+        String previousTarget = System.getProperty("fencecheck.target");
+        String previousImplementation = System.getProperty(Implementations.PROPERTY);
+        System.setProperty("fencecheck.target", target.toString());
+        System.setProperty(Implementations.PROPERTY, implementation);
+        try {
+            EngineTestKit.engine("jqwik")
+                    .selectors(selectMethod(CollectorSample.class, property, List.class.getName()))
+                    .execute();
+            List<RunResult> results = ResultFiles.readAllIn(target.resolve("fencecheck").resolve("results"));
+            assertThat(results).hasSize(1);
+            return results.get(0);
+        } finally {
+            restore("fencecheck.target", previousTarget);
+            restore(Implementations.PROPERTY, previousImplementation);
+        }
+    }
+
+    private static void restore(String key, String value) {
+        if (value == null) {
+            System.clearProperty(key);
+        } else {
+            System.setProperty(key, value);
+        }
+    }
+}

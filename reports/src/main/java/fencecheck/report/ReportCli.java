@@ -1,0 +1,73 @@
+package fencecheck.report;
+
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The command line: {@code render [--out FOLDER] RESULTS_FOLDER...} reads the
+ * result files of one or more folders (for example one per CI runner of a
+ * campaign split by seed), merges them into one HTML report and prints the
+ * path of its {@code index.html}. Exit code 0 when the report was written;
+ * 2 for bad input, explained in one line.
+ *
+ * <pre>mvn -q -pl reports -am compile exec:java -Dexec.args="render properties/target/fencecheck/results"</pre>
+ */
+public final class ReportCli {
+
+    static final String USAGE = "usage: render [--out FOLDER] RESULTS_FOLDER... (default --out " + defaultOut() + ")";
+
+    private ReportCli() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(Arrays.asList(args), System.out, System.err));
+    }
+
+    static int run(List<String> args, PrintStream out, PrintStream err) {
+        if (args.isEmpty() || !args.get(0).equals("render")) {
+            err.println("fencecheck report: " + USAGE);
+            return 2;
+        }
+        Path target = Path.of(defaultOut());
+        List<Path> sources = new ArrayList<>();
+        for (int i = 1; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (arg.equals("--out")) {
+                if (i + 1 >= args.size()) {
+                    err.println("fencecheck report: --out needs a folder; " + USAGE);
+                    return 2;
+                }
+                target = Path.of(args.get(++i));
+            } else if (arg.startsWith("--")) {
+                err.println("fencecheck report: unknown option " + arg + "; " + USAGE);
+                return 2;
+            } else {
+                sources.add(Path.of(arg));
+            }
+        }
+        if (sources.isEmpty()) {
+            err.println("fencecheck report: no results folder given; " + USAGE);
+            return 2;
+        }
+        try {
+            List<RunResult> results = ResultFiles.readAll(sources);
+            Path index = ReportRenderer.render(results, target.toAbsolutePath());
+            out.println(index);
+            return 0;
+        } catch (ResultFiles.BadResultFile e) {
+            err.println("fencecheck report: " + e.getMessage());
+            return 2;
+        } catch (UncheckedIOException e) {
+            err.println("fencecheck report: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    private static String defaultOut() {
+        return "target/fencecheck/report";
+    }
+}
