@@ -61,6 +61,18 @@ public interface Database extends AutoCloseable {
         return settings;
     }
 
+    /**
+     * Stops the server at once, as a crash would (no checkpoint, open
+     * transactions lost), and starts it again on the same data directory.
+     * Committed state survives; every session is cut.
+     *
+     * @throws UnsupportedOperationException for a server this harness did not start
+     */
+    default void crashAndRestart() {
+        throw new UnsupportedOperationException("the " + kind() + " database was not started by fencecheck, so it cannot be"
+                + " crashed and restarted; run the crash property on the embedded database (unset fencecheck.db and fencecheck.db.url)");
+    }
+
     /** Stops what this instance started (nothing for a URL). Instances from {@link Databases#shared()} close at JVM exit. */
     @Override
     void close();

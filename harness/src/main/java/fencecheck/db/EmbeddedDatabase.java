@@ -134,6 +134,48 @@ public final class EmbeddedDatabase implements Database {
         server = start(dataDirectory, port);
     }
 
+    /**
+     * An immediate shutdown (SIGQUIT to the postmaster: every server process
+     * quits without a checkpoint, the next start runs crash recovery), then a
+     * start on the same data directory and port.
+     */
+    @Override
+    public synchronized void crashAndRestart() {
+        if (closed) {
+            throw new IllegalStateException("the embedded database is closed");
+        }
+        long pid = postmasterPid();
+        ProcessHandle postmaster = ProcessHandle.of(pid)
+                .orElseThrow(() -> new DatabaseUnavailable("the embedded server's postmaster " + pid + " is not running"));
+        try {
+            Process kill = new ProcessBuilder("kill", "-QUIT", Long.toString(pid)).redirectErrorStream(true).start();
+            if (!kill.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new DatabaseUnavailable("could not send SIGQUIT to the embedded server's postmaster " + pid);
+            }
+            postmaster.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+            // closing the dead server's handle releases its lock on the data directory; its stop finds nothing to stop
+            try {
+                server.close();
+            } catch (IOException | RuntimeException alreadyStopped) {
+                // expected: the server is gone
+            }
+        } catch (IOException | java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new DatabaseUnavailable("the embedded server did not stop after SIGQUIT: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DatabaseUnavailable("interrupted while crashing the embedded server", e);
+        }
+        server = start(dataDirectory, port);
+    }
+
+    private long postmasterPid() {
+        try {
+            return Long.parseLong(Files.readAllLines(dataDirectory.resolve("postmaster.pid")).get(0).strip());
+        } catch (IOException | RuntimeException e) {
+            throw new DatabaseUnavailable("cannot read the embedded server's postmaster.pid in " + dataDirectory + ": " + e.getMessage(), e);
+        }
+    }
+
     /** How long the first start took (extracting binaries, initdb, server start). */
     public long startupMillis() {
         return startupMillis;

@@ -25,17 +25,12 @@ public final class TestBed {
     private static final long INSTALL_LOCK = 0x66656e6365L;
 
     /**
-     * Settings for the reset's own transaction. It commits without waiting for
-     * its WAL to reach the disk: with fsync on, that wait alone costs
-     * milliseconds, and it loses nothing that matters, since the next
-     * synchronous commit (a clock move, any acknowledged protocol write)
-     * flushes the WAL up to and including the reset; a database crash fault
-     * injected before any such commit should set the clock first. A row lock
-     * left behind by a session still in a transaction fails the reset after
-     * 5 s instead of hanging it.
+     * A row lock left behind by a session still in a transaction fails the
+     * reset after 5 s instead of hanging it. The reset commits like any other
+     * transaction (synchronously), so a database crash right after it cannot
+     * bring the previous try's rows back.
      */
-    private static final String RESET_PREFIX = "select pg_catalog.set_config('synchronous_commit', 'off', true),"
-            + " pg_catalog.set_config('lock_timeout', '5s', true);\n";
+    private static final String RESET_PREFIX = "select pg_catalog.set_config('lock_timeout', '5s', true);\n";
 
     private final Database database;
     private final LeaseProtocol protocol;

@@ -44,6 +44,9 @@ public final class Implementations {
             return SqlLeaseProtocol.referenceExclusive();
         }
         Supplier<LeaseProtocol> variant = Variants.byName(n);
+        if (variant == null) {
+            variant = FaultVariants.byName(n);
+        }
         if (variant != null) {
             return variant.get();
         }
@@ -58,12 +61,18 @@ public final class Implementations {
         return Variants.all();
     }
 
+    /** The known-buggy variants that only faults (lost answers, crashes, restarts) reveal, newly made. */
+    public static List<LeaseProtocol> faultVariants() {
+        return FaultVariants.all();
+    }
+
     /** Every name {@link #select} accepts besides a class name. */
     public static List<String> names() {
         List<String> names = new ArrayList<>();
         names.add(SqlLeaseProtocol.REFERENCE);
         names.add(SqlLeaseProtocol.REFERENCE_EXCLUSIVE);
         names.addAll(Variants.names());
+        names.addAll(FaultVariants.names());
         return List.copyOf(names);
     }
 

@@ -32,4 +32,20 @@ public interface LeaseProtocol {
 
     /** A client bound to one worker's connection; it holds that connection's prepared statements. */
     LeaseClient client(Connection connection) throws SQLException;
+
+    /**
+     * The result id a worker sends when it retries a write whose answer never
+     * came. The reference keeps the original, so the retry is a replay.
+     */
+    default String retryResultId(String resultId) {
+        return resultId;
+    }
+
+    /**
+     * The coordinator (the application process that hands out leases)
+     * restarts: whatever it kept in memory is gone. The reference keeps
+     * nothing outside the database, so nothing changes.
+     */
+    default void restartCoordinator() {
+    }
 }

@@ -44,7 +44,7 @@ public final class Cli {
                 return 2;
             }
             LeaseProtocol protocol = Implementations.select(implementation);
-            try (TraceRunner runner = new TraceRunner(Databases.shared(), protocol)) {
+            try (TraceRunner runner = new TraceRunner(Databases.shared(), protocol, trace.needsFaultProxies())) {
                 TryResult result = runner.run(trace.withImplementation(protocol.name()));
                 out.println("implementation: " + protocol.name() + " on " + runner.database().describe());
                 out.println(result.verdict().sentence());

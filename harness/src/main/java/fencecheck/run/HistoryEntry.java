@@ -12,6 +12,8 @@ import fencecheck.model.Outcome;
  * step touched, as the model predicts them and as the database holds them.
  *
  * @param error a database error the step raised instead of answering, or null
+ * @param fault the fault injected into this step, or null; a step whose answer the
+ *              fault took away has no observed outcome, and that is no divergence
  */
 public record HistoryEntry(
         int step,
@@ -25,10 +27,17 @@ public record HistoryEntry(
         String key,
         KeyState expectedRows,
         KeyState observedRows,
-        String error) {
+        String error,
+        String fault) {
 
     public boolean outcomeDiffers() {
-        return error != null || (expected != null && !expected.equals(observed));
+        if (error != null) {
+            return true;
+        }
+        if (fault != null && observed == null) {
+            return false;
+        }
+        return expected != null ? !expected.equals(observed) : observed != null;
     }
 
     public boolean rowsDiffer() {

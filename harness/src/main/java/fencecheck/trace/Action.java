@@ -23,6 +23,12 @@ import fencecheck.model.SinkKind;
         @JsonSubTypes.Type(value = Action.Resume.class, name = "resume"),
         @JsonSubTypes.Type(value = Action.Restart.class, name = "restart"),
         @JsonSubTypes.Type(value = Action.Duplicate.class, name = "duplicate"),
+        @JsonSubTypes.Type(value = Action.Retry.class, name = "retry"),
+        @JsonSubTypes.Type(value = Action.Network.class, name = "network"),
+        @JsonSubTypes.Type(value = Action.Deliver.class, name = "deliver"),
+        @JsonSubTypes.Type(value = Action.CrashMidWrite.class, name = "crash-mid-write"),
+        @JsonSubTypes.Type(value = Action.CrashDatabase.class, name = "crash-database"),
+        @JsonSubTypes.Type(value = Action.RestartCoordinator.class, name = "restart-coordinator"),
 })
 public sealed interface Action {
 
@@ -30,8 +36,12 @@ public sealed interface Action {
     sealed interface WorkerAction extends Action {
     }
 
-    /** Actions the nemesis does to a worker from outside. */
+    /** Actions the nemesis does from outside. */
     sealed interface NemesisAction extends Action {
+    }
+
+    /** Nemesis actions aimed at one worker. */
+    sealed interface WorkerFault extends NemesisAction {
         String worker();
     }
 
@@ -76,11 +86,11 @@ public sealed interface Action {
     }
 
     /** The worker stops taking steps, keeping what it believes. */
-    record Pause(String worker) implements NemesisAction {
+    record Pause(String worker) implements WorkerFault {
     }
 
     /** The worker takes steps again and acts on what it believed before the pause. */
-    record Resume(String worker) implements NemesisAction {
+    record Resume(String worker) implements WorkerFault {
     }
 
     /**
@@ -89,10 +99,42 @@ public sealed interface Action {
      * {@code zombie}, paused with its old belief, addressable later as the
      * worker's zombie.
      */
-    record Restart(String worker, boolean zombie) implements NemesisAction {
+    record Restart(String worker, boolean zombie) implements WorkerFault {
     }
 
     /** The network delivers the worker's last write a second time, unchanged. */
-    record Duplicate(String worker) implements NemesisAction {
+    record Duplicate(String worker) implements WorkerFault {
+    }
+
+    /**
+     * Re-send the operation whose answer never came (a lost request or a lost
+     * response), as the same owner; a write keeps its token and payload and
+     * takes the result id the implementation uses for retries.
+     */
+    record Retry() implements WorkerAction {
+    }
+
+    /** A fault of the network between the worker and the database, for the worker's next statement. */
+    record Network(String worker, NetworkFault fault) implements WorkerFault {
+    }
+
+    /** The statement the network has been holding for the worker arrives now. */
+    record Deliver(String worker) implements WorkerFault {
+    }
+
+    /**
+     * The worker opens a transaction, writes with the token it believes it
+     * holds, and crashes before committing: its database session is
+     * terminated, and a new incarnation takes its role.
+     */
+    record CrashMidWrite(String worker, SinkKind sink, String resultId, String payload) implements WorkerFault {
+    }
+
+    /** The database server stops at once and starts again on the same data; every session reconnects. */
+    record CrashDatabase() implements NemesisAction {
+    }
+
+    /** The coordinator restarts and loses what it kept in memory. */
+    record RestartCoordinator() implements NemesisAction {
     }
 }

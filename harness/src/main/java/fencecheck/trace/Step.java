@@ -13,7 +13,8 @@ public record Step(String actor, Action action) {
         }
         boolean fits = switch (action) {
             case WorkerAction w -> Actors.isWorkerOrZombie(actor);
-            case NemesisAction n -> Actors.NEMESIS.equals(actor) && Actors.isWorker(n.worker());
+            case Action.WorkerFault f -> Actors.NEMESIS.equals(actor) && Actors.isWorker(f.worker());
+            case NemesisAction n -> Actors.NEMESIS.equals(actor);
             case ClockAction c -> Actors.CLOCK.equals(actor);
         };
         if (!fits) {

@@ -28,6 +28,11 @@ public record Trace(int schemaVersion, String implementation, long leaseTtl, Lis
         return new Trace(schemaVersion, implementation, leaseTtl, newSteps);
     }
 
+    /** Whether some step injects a network fault, so the workers' sessions must go through fault proxies. */
+    public boolean needsFaultProxies() {
+        return steps.stream().anyMatch(step -> step.action() instanceof Action.Network);
+    }
+
     public Trace withImplementation(String name) {
         return new Trace(schemaVersion, name, leaseTtl, steps);
     }

@@ -46,7 +46,7 @@ public class FailureReport implements AroundPropertyHook {
             return result;
         }
         String name = context.containerClass().getSimpleName() + "-" + context.targetMethod().getName();
-        TryResult tried = TraceMinimizer.minimize(Harnesses.runnerFor(Harnesses.implementationUnderTest()),
+        TryResult tried = TraceMinimizer.minimize(Harnesses.runnerFor(Harnesses.implementationUnderTest(), failure.result().trace().needsFaultProxies()),
                 failure.result());
         Path saved = Paths.traces().resolve(name + "-" + tried.trace().implementation() + ".json");
         TraceFiles.write(tried.trace(), saved);

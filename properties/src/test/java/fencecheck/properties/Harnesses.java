@@ -22,6 +22,12 @@ final class Harnesses {
     }
 
     static TraceRunner runnerFor(LeaseProtocol protocol) {
-        return RUNNERS.computeIfAbsent(protocol.name(), name -> new TraceRunner(Databases.shared(), protocol));
+        return runnerFor(protocol, false);
+    }
+
+    /** @param throughFaultProxies whether worker sessions go through fault proxies (for traces with network faults) */
+    static TraceRunner runnerFor(LeaseProtocol protocol, boolean throughFaultProxies) {
+        return RUNNERS.computeIfAbsent(protocol.name() + (throughFaultProxies ? " proxied" : ""),
+                name -> new TraceRunner(Databases.shared(), protocol, throughFaultProxies));
     }
 }

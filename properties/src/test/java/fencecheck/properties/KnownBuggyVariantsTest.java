@@ -1,5 +1,6 @@
 package fencecheck.properties;
 
+import fencecheck.protocol.FaultVariants;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.run.TryResult;
@@ -25,32 +26,47 @@ import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessf
 
 /**
  * Runs the main property against every known-buggy variant and requires it to
- * fail with a shrunk trace of at most {@value #MAX_SHRUNK_STEPS} steps, and
- * against the reference and requires it to pass.
+ * fail with a shrunk trace of at most {@value #MAX_SHRUNK_STEPS} steps, the
+ * fault properties against every variant only faults reveal (at most
+ * {@value #MAX_SHRUNK_FAULT_STEPS} steps), and the main property against the
+ * reference, which must pass.
  */
 class KnownBuggyVariantsTest {
 
     static final int MAX_SHRUNK_STEPS = 8;
+    static final int MAX_SHRUNK_FAULT_STEPS = 10;
 
     @TestFactory
     Stream<DynamicTest> everyKnownBuggyVariantIsCaught() {
         return Implementations.variants().stream()
-                .map(variant -> DynamicTest.dynamicTest(variant.name(), () -> {
-                    long started = System.nanoTime();
-                    List<Event> finished = runPropertyAgainst(variant).testEvents().finished().list();
-                    double seconds = (System.nanoTime() - started) / 1e9;
-                    assertThat(finished).as("the property ran once").hasSize(1);
-                    Throwable failure = finished.get(0).getPayload(org.junit.platform.engine.TestExecutionResult.class)
-                            .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable)
-                            .orElseThrow(() -> new AssertionError(variant.name() + " was NOT caught: the property passed"));
-                    assertThat(failure).as("%s fails through a trace, not an error: %s", variant.name(), failure)
-                            .isInstanceOf(TraceFailure.class);
-                    TryResult shrunk = ((TraceFailure) failure).result();
-                    System.out.printf("%s caught in %.1f s, shrunk to %d steps: %s%n", variant.name(), seconds,
-                            shrunk.trace().steps().size(), shrunk.verdict().sentence());
-                    assertThat(shrunk.trace().steps()).as("shrunk trace of %s:%n%s", variant.name(), failure.getMessage())
-                            .hasSizeLessThanOrEqualTo(MAX_SHRUNK_STEPS);
-                }));
+                .map(variant -> DynamicTest.dynamicTest(variant.name(),
+                        () -> assertCaught(variant, LeaseProtocolProperties.class, "databaseAgreesWithModel", MAX_SHRUNK_STEPS)));
+    }
+
+    /** The variants only faults reveal, each against the fault property that injects what it gets wrong. */
+    @TestFactory
+    Stream<DynamicTest> everyFaultVariantIsCaughtByTheFaultProperties() {
+        return Implementations.faultVariants().stream()
+                .map(variant -> DynamicTest.dynamicTest(variant.name(), () -> assertCaught(variant, FaultProperties.class,
+                        variant.name().equals(FaultVariants.ASYNC_COMMIT) ? "databaseCrashes" : "networkFaultsAndRestarts",
+                        MAX_SHRUNK_FAULT_STEPS)));
+    }
+
+    private static void assertCaught(LeaseProtocol variant, Class<?> propertyClass, String property, int maxSteps) {
+        long started = System.nanoTime();
+        List<Event> finished = runPropertyAgainst(variant, propertyClass, property).testEvents().finished().list();
+        double seconds = (System.nanoTime() - started) / 1e9;
+        assertThat(finished).as("the property ran once").hasSize(1);
+        Throwable failure = finished.get(0).getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable)
+                .orElseThrow(() -> new AssertionError(variant.name() + " was NOT caught: the property passed"));
+        assertThat(failure).as("%s fails through a trace, not an error: %s", variant.name(), failure)
+                .isInstanceOf(TraceFailure.class);
+        TryResult shrunk = ((TraceFailure) failure).result();
+        System.out.printf("%s caught by %s in %.1f s, shrunk to %d steps: %s%n", variant.name(), property, seconds,
+                shrunk.trace().steps().size(), shrunk.verdict().sentence());
+        assertThat(shrunk.trace().steps()).as("shrunk trace of %s:%n%s", variant.name(), failure.getMessage())
+                .hasSizeLessThanOrEqualTo(maxSteps);
     }
 
     @Test
@@ -102,12 +118,16 @@ class KnownBuggyVariantsTest {
     }
 
     private static EngineExecutionResults runPropertyAgainst(LeaseProtocol implementation) {
+        return runPropertyAgainst(implementation, LeaseProtocolProperties.class, "databaseAgreesWithModel");
+    }
+
+    private static EngineExecutionResults runPropertyAgainst(LeaseProtocol implementation, Class<?> propertyClass, String property) {
         String previous = System.getProperty("fencecheck.implementation");
         System.setProperty("fencecheck.implementation", implementation.name());
         try {
             return EngineTestKit.engine("jqwik")
                     .configurationParameters(configuration())
-                    .selectors(selectMethod(LeaseProtocolProperties.class, "databaseAgreesWithModel", List.class.getName()))
+                    .selectors(selectMethod(propertyClass, property, List.class.getName()))
                     .execute();
         } finally {
             if (previous == null) {

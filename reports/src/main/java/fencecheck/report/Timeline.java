@@ -139,7 +139,7 @@ final class Timeline {
             Action action = step == null ? null : step.action();
             if (action instanceof Action.WorkerAction) {
                 workerStep(column, e);
-            } else if (action instanceof Action.NemesisAction nemesis) {
+            } else if (action instanceof Action.WorkerFault nemesis) {
                 nemesisStep(column, e, nemesis);
             } else if (action == null && Actors.isWorkerOrZombie(e.actor())) {
                 workerStep(column, e);
@@ -277,7 +277,7 @@ final class Timeline {
         return new Mark(column, rolledBack ? "ring" : "circle", colour, letter, label, title);
     }
 
-    private void nemesisStep(int column, HistoryEntry e, Action.NemesisAction action) {
+    private void nemesisStep(int column, HistoryEntry e, Action.WorkerFault action) {
         int slot = Actors.slot(action.worker());
         Lane target = lane(currentOf(slot));
         boolean noOp = e.resolved() != null && e.resolved().startsWith("no-op");

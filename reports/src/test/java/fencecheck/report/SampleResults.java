@@ -75,7 +75,7 @@ final class SampleResults {
                                       Outcome expected, Outcome observed, String key, KeyState expectedRows, KeyState observedRows) {
         Step s = trace.steps().get(step - 1);
         return new HistoryEntry(step, s.actor(), s.action().toString(), resolved, command, at, expected, observed,
-                key, expectedRows, observedRows, null);
+                key, expectedRows, observedRows, null, null);
     }
 
     static RunResult failing() {

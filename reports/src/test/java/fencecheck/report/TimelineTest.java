@@ -33,7 +33,7 @@ class TimelineTest {
     private void step(Step step, String resolved, Command command, long at, Outcome observed, String error) {
         steps.add(step);
         history.add(new HistoryEntry(steps.size(), step.actor(), step.action().toString(), resolved, command, at,
-                command == null ? null : observed, observed, null, null, null, error));
+                command == null ? null : observed, observed, null, null, null, error, null));
     }
 
     RunResult.Failure failure() {

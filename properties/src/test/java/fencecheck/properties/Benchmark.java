@@ -1,0 +1,371 @@
+package fencecheck.properties;
+
+import fencecheck.db.Database;
+import fencecheck.db.Databases;
+import fencecheck.protocol.Implementations;
+import fencecheck.protocol.LeaseProtocol;
+import fencecheck.protocol.SqlLeaseProtocol;
+import fencecheck.run.TraceRunner;
+import fencecheck.run.TryResult;
+import fencecheck.trace.Step;
+import fencecheck.trace.Trace;
+import net.jqwik.api.RandomGenerator;
+import net.jqwik.api.sessions.JqwikSession;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Random;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+
+/**
+ * How fast the harness runs, against what the database itself allows, on the
+ * embedded database and virtual time. Prints a table; asserts nothing.
+ *
+ * <ol>
+ *   <li>raw: {@link RawLoop} replays the statements the runner sent for a set
+ *       of generated traces, with plain JDBC;</li>
+ *   <li>harness: {@link TraceRunner} runs the same traces, with model,
+ *       comparison, row checks and history;</li>
+ *   <li>the ratio of the two (rounds alternate, each figure is the median over
+ *       rounds);</li>
+ *   <li>for each known-buggy variant, the main property through the JUnit
+ *       Platform test kit with pinned seeds: tries and seconds to the first
+ *       failure, and seconds of shrinking (median over the seeds).</li>
+ * </ol>
+ *
+ * <p>Settings (system properties): {@code benchmark.traces} (traces per round,
+ * 300), {@code benchmark.rounds} (5), {@code benchmark.seeds} (5; seeds 1..N),
+ * {@code benchmark.variants} (comma-separated names, default all),
+ * {@code benchmark.parts} ({@code throughput,variants}).
+ */
+final class Benchmark {
+
+    private static final long TRACE_SEED = 20_261_130L;
+    private static final int GEN_SIZE = 1000;
+    /** Tries run back to back by one side before the other side runs the same ones. */
+    private static final int CHUNK = 20;
+
+    /** Held, so the level set on it stays: jqwik's engine logs a line per test kit run otherwise. */
+    private static final java.util.logging.Logger JQWIK_LOG = java.util.logging.Logger.getLogger("net.jqwik");
+
+    private Benchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Locale.setDefault(Locale.ROOT);
+        JQWIK_LOG.setLevel(java.util.logging.Level.WARNING);
+        int traceCount = Integer.getInteger("benchmark.traces", 300);
+        int rounds = Integer.getInteger("benchmark.rounds", 5);
+        int seeds = Integer.getInteger("benchmark.seeds", 5);
+        String parts = System.getProperty("benchmark.parts", "throughput,variants");
+        String variantNames = System.getProperty("benchmark.variants", "");
+
+        Database database = Databases.shared();
+        System.out.printf("%nfencecheck benchmark: %s, virtual time, %d CPUs, Java %s, load %s%n",
+                database.describe(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), load());
+
+        if (parts.contains("throughput")) {
+            throughput(database, traceCount, rounds);
+        }
+        if (parts.contains("variants")) {
+            variants(seeds, variantNames);
+        }
+        System.out.printf("%n5. mvn verify wall time (not run here): on a quiet machine, with a warm Maven cache,%n"
+                + "   time mvn -B -o verify%n");
+        System.exit(0);
+    }
+
+    // --- 1-3: raw against harness ----------------------------------------------------------------------------
+
+    private static void throughput(Database database, int traceCount, int rounds) throws SQLException {
+        SqlLeaseProtocol reference = (SqlLeaseProtocol) Implementations.select(SqlLeaseProtocol.REFERENCE);
+        List<Trace> traces = generate(reference.name(), traceCount, TRACE_SEED);
+        List<Trace> warmupTraces = generate(reference.name(), traceCount, TRACE_SEED + 1);
+        long steps = traces.stream().mapToLong(t -> t.steps().size()).sum();
+
+        try (TraceRunner runner = new TraceRunner(database, reference); RawLoop raw = new RawLoop(database, reference)) {
+            // warm-up: both paths, on other traces, until the JIT has seen them a few times
+            long warmupEnd = System.nanoTime() + 15_000_000_000L;
+            int warmups = 0;
+            do {
+                List<RawLoop.Script> scripts = new ArrayList<>();
+                for (Trace t : warmupTraces) {
+                    scripts.add(RawLoop.script(runner.run(t)));
+                }
+                for (RawLoop.Script s : scripts) {
+                    raw.run(s);
+                }
+                warmups++;
+            } while (warmups < 2 || (warmups < 4 && System.nanoTime() < warmupEnd));
+
+            // the statements of the measured traces, from the runner's own histories
+            List<RawLoop.Script> scripts = new ArrayList<>();
+            int divergent = 0;
+            for (Trace t : traces) {
+                TryResult r = runner.run(t);
+                divergent += r.verdict().passed() ? 0 : 1;
+                scripts.add(RawLoop.script(r));
+            }
+            long statements = scripts.stream().mapToLong(RawLoop.Script::statements).sum();
+            long restarts = scripts.stream().mapToLong(RawLoop.Script::restarts).sum();
+            long dbSteps = scripts.stream().mapToLong(s -> s.ops().size()).sum();
+            System.out.printf("%ntraces: %d per round, generated by Traces.interleavings() (genSize %d, seed %d): "
+                            + "%d steps (%.1f per try), %d of them sent to the database; %d statements per round "
+                            + "(reset, operation + row inspection, clock update); %d restarts%s%n",
+                    traceCount, GEN_SIZE, TRACE_SEED, steps, steps / (double) traceCount, dbSteps, statements, restarts,
+                    divergent == 0 ? "" : "; WARNING: " + divergent + " tries diverged on the reference");
+
+            double[] rawSteps = new double[rounds];
+            double[] harnessSteps = new double[rounds];
+            double[] rawLoad = new double[rounds];
+            double[] harnessLoad = new double[rounds];
+            List<Long> resets = new ArrayList<>();
+            // rounds of small chunks, raw and harness alternating chunk by chunk (and which goes first),
+            // so a change of the machine's load in the middle of a round weighs on both alike
+            for (int round = 0; round < rounds; round++) {
+                long rawNanos = 0;
+                long harnessNanos = 0;
+                for (int from = 0; from < traces.size(); from += CHUNK) {
+                    int to = Math.min(from + CHUNK, traces.size());
+                    boolean rawFirst = (from / CHUNK + round) % 2 == 0;
+                    for (int side = 0; side < 2; side++) {
+                        long started = System.nanoTime();
+                        if ((side == 0) == rawFirst) {
+                            for (int i = from; i < to; i++) {
+                                resets.add(raw.run(scripts.get(i)));
+                            }
+                            rawNanos += System.nanoTime() - started;
+                        } else {
+                            for (int i = from; i < to; i++) {
+                                runner.run(traces.get(i));
+                            }
+                            harnessNanos += System.nanoTime() - started;
+                        }
+                    }
+                }
+                rawSteps[round] = steps / (rawNanos / 1e9);
+                harnessSteps[round] = steps / (harnessNanos / 1e9);
+                rawLoad[round] = loadAverage();
+                harnessLoad[round] = rawLoad[round];
+            }
+            double perTry = steps / (double) traceCount;
+            double rawMedian = median(rawSteps);
+            double harnessMedian = median(harnessSteps);
+            long[] resetNanos = resets.stream().mapToLong(Long::longValue).sorted().toArray();
+
+            System.out.printf("%n%-42s %10s %10s %14s %12s  %s%n", "", "steps/s", "tries/s", "reset p50 us", "connections", "load (1 min)");
+            System.out.printf("%-42s %10.0f %10.0f %14.0f %12s  %s%n", "1. raw JDBC loop (same statements)",
+                    rawMedian, rawMedian / perTry, resetNanos[resetNanos.length / 2] / 1e3,
+                    "1+" + raw.connections(), range(rawLoad));
+            System.out.printf("%-42s %10.0f %10.0f %14s %12s  %s%n", "2. harness: TraceRunner, model, checks",
+                    harnessMedian, harnessMedian / perTry, "(same reset)", "1+pool", range(harnessLoad));
+            System.out.printf("%-42s %10.2f%n", "3. harness / raw (steps/s)", harnessMedian / rawMedian);
+            System.out.printf("   median of %d rounds, raw and harness alternating every " + CHUNK + " tries; per round raw %s, harness %s steps/s%n", rounds,
+                    list(rawSteps), list(harnessSteps));
+            System.out.printf("   reset (TestBed.reset, one round trip): p50 %.0f us, p90 %.0f us, over %d resets%n",
+                    resetNanos[resetNanos.length / 2] / 1e3, resetNanos[(int) (resetNanos.length * 0.9)] / 1e3, resetNanos.length);
+            System.out.printf("   a new session (the runner opens one after each restart): p50 %.0f us%n", connectMicros(database));
+        }
+        split(database, reference, traces, warmupTraces, steps);
+    }
+
+    /** One more harness round, its sessions instrumented: where the time of a try goes. */
+    private static void split(Database database, SqlLeaseProtocol reference, List<Trace> traces, List<Trace> warmupTraces,
+                              long steps) {
+        TimedDatabase timed = new TimedDatabase(database);
+        try (TraceRunner runner = new TraceRunner(timed, reference)) {
+            for (Trace t : warmupTraces) {
+                runner.run(t);
+            }
+            timed.clear();
+            long started = System.nanoTime();
+            for (Trace t : traces) {
+                runner.run(t);
+            }
+            double total = (System.nanoTime() - started) / 1e3 / traces.size();
+            double executing = timed.executionNanos / 1e3 / traces.size();
+            double connecting = timed.connectNanos / 1e3 / traces.size();
+            double other = timed.otherNanos / 1e3 / traces.size();
+            double rest = total - executing - connecting - other;
+            System.out.printf("   harness time per try, one more round with instrumented sessions (%.0f steps/s, load %s):%n"
+                            + "     %6.0f us total = %.0f us in %.1f statement executions + %.0f us opening %.2f new sessions"
+                            + " (%.0f us each) + %.0f us in commit/rollback/close + %.0f us in the harness itself (%.1f us per step)%n",
+                    steps / (total * traces.size() / 1e6), load(), total, executing, timed.executions / (double) traces.size(),
+                    connecting, timed.connects / (double) traces.size(),
+                    timed.connects == 0 ? 0 : timed.connectNanos / 1e3 / timed.connects, other, rest,
+                    rest * traces.size() / steps);
+        }
+    }
+
+    private static double connectMicros(Database database) throws SQLException {
+        double[] micros = new double[20];
+        for (int i = 0; i < micros.length; i++) {
+            long started = System.nanoTime();
+            try (Connection c = database.connect()) {
+                c.getAutoCommit();
+            }
+            micros[i] = (System.nanoTime() - started) / 1e3;
+        }
+        return median(micros);
+    }
+
+    /** Traces from the property's own generator, made reproducible by a fixed seed. */
+    static List<Trace> generate(String implementation, int count, long seed) {
+        List<Trace> traces = new ArrayList<>(count);
+        JqwikSession.start();
+        try {
+            RandomGenerator<List<Step>> generator = Traces.interleavings().generator(GEN_SIZE);
+            Random random = new Random(seed);
+            for (int i = 0; i < count; i++) {
+                traces.add(Trace.of(implementation, generator.next(random).value()));
+            }
+        } finally {
+            JqwikSession.finish();
+        }
+        return traces;
+    }
+
+    // --- 4: the known-buggy variants -------------------------------------------------------------------------
+
+    private static void variants(int seeds, String names) {
+        List<LeaseProtocol> variants = Implementations.variants().stream()
+                .filter(v -> names.isBlank() || Arrays.asList(names.split(",")).contains(v.name()))
+                .toList();
+        System.out.printf("%n4. known-buggy variants: the main property (jqwik settings of the suite, shrinking FULL) "
+                + "through the test kit, seeds 1..%d; median over the seeds%n", seeds);
+        System.out.printf("%-28s %8s %12s %12s %14s %8s %9s  %s%n", "variant", "found", "tries", "s to fail",
+                "s shrinking", "(jqwik)", "shrunk to", "load");
+        // a first run, not counted, so the engine and the property's code paths are loaded
+        runOnce(variants.get(0), 1);
+        for (LeaseProtocol variant : variants) {
+            List<double[]> runs = new ArrayList<>();
+            int found = 0;
+            int shrunkSteps = 0;
+            double loadBefore = loadAverage();
+            for (int seed = 1; seed <= seeds; seed++) {
+                Run run = runOnce(variant, seed);
+                if (run.timing != null && run.timing.failed()) {
+                    found++;
+                    shrunkSteps = Math.max(shrunkSteps, run.shrunkSteps);
+                    double total = (run.ended - run.timing.firstFailure) / 1e9;
+                    runs.add(new double[]{run.timing.triesToFailure, run.timing.secondsToFailure(), total,
+                            run.timing.secondsShrinking()});
+                }
+            }
+            System.out.printf("%-28s %5d/%-2d %12s %12s %14s %8s %9s  %s%n", variant.name(), found, seeds,
+                    medianOf(runs, 0, "%.0f"), medianOf(runs, 1, "%.2f"), medianOf(runs, 2, "%.2f"), medianOf(runs, 3, "%.2f"),
+                    found == 0 ? "-" : "<=" + shrunkSteps, range(new double[]{loadBefore, loadAverage()}));
+        }
+        System.out.printf("   tries: up to and including the first failing one; s shrinking: from that failure to the end"
+                + " of the run, with the minimizer pass and the failure report; (jqwik): jqwik's own shrinking only%n");
+    }
+
+    private record Run(SearchClock.Timing timing, long ended, int shrunkSteps) {
+    }
+
+    private static Run runOnce(LeaseProtocol variant, int seed) {
+        String previousImplementation = System.getProperty(Implementations.PROPERTY);
+        String previousSeed = System.getProperty(Seeds.PROPERTY);
+        System.setProperty(Implementations.PROPERTY, variant.name());
+        System.setProperty(Seeds.PROPERTY, Integer.toString(seed));
+        PrintStream out = System.out;
+        System.setOut(new PrintStream(OutputStream.nullOutputStream()));
+        try {
+            List<Event> finished = EngineTestKit.engine("jqwik")
+                    .configurationParameters(configuration())
+                    .selectors(selectMethod(VariantSearch.class, "databaseAgreesWithModel", List.class.getName()))
+                    .execute()
+                    .testEvents().finished().list();
+            long ended = System.nanoTime();
+            int shrunk = finished.stream()
+                    .flatMap(e -> e.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable).stream())
+                    .filter(t -> t instanceof TraceFailure)
+                    .mapToInt(t -> ((TraceFailure) t).result().trace().steps().size())
+                    .findFirst().orElse(0);
+            return new Run(SearchClock.last(), ended, shrunk);
+        } finally {
+            System.setOut(out);
+            restore(Implementations.PROPERTY, previousImplementation);
+            restore(Seeds.PROPERTY, previousSeed);
+        }
+    }
+
+    private static void restore(String key, String value) {
+        if (value == null) {
+            System.clearProperty(key);
+        } else {
+            System.setProperty(key, value);
+        }
+    }
+
+    /** The suite's jqwik settings, as the known-buggy variants suite uses them. */
+    private static Map<String, String> configuration() {
+        Properties settings = new Properties();
+        try (InputStream in = Benchmark.class.getResourceAsStream("/junit-platform.properties")) {
+            settings.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Map<String, String> configuration = new HashMap<>();
+        settings.stringPropertyNames().forEach(k -> configuration.put(k, settings.getProperty(k)));
+        configuration.put("jqwik.failures.after.default", "RANDOM_SEED");
+        configuration.put("jqwik.database", "");
+        configuration.put("jqwik.reporting.onlyfailures", "true");
+        return configuration;
+    }
+
+    // --- figures ---------------------------------------------------------------------------------------------
+
+    private static String medianOf(List<double[]> runs, int column, String format) {
+        if (runs.isEmpty()) {
+            return "-";
+        }
+        return String.format(format, median(runs.stream().mapToDouble(r -> r[column]).toArray()));
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    private static String list(double[] values) {
+        StringBuilder s = new StringBuilder();
+        for (double v : values) {
+            s.append(s.isEmpty() ? "" : " ").append(Math.round(v));
+        }
+        return s.toString();
+    }
+
+    private static String range(double[] loads) {
+        double min = Arrays.stream(loads).min().orElse(0);
+        double max = Arrays.stream(loads).max().orElse(0);
+        return min == max ? String.format("%.1f", min) : String.format("%.1f-%.1f", min, max);
+    }
+
+    private static double loadAverage() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+
+    private static String load() {
+        return String.format("%.2f", loadAverage());
+    }
+}

@@ -1,0 +1,27 @@
+package fencecheck.properties;
+
+import fencecheck.run.Situation;
+import fencecheck.run.TryResult;
+import net.jqwik.api.statistics.Statistics;
+
+/**
+ * Per try, labels each situation of a property's group as reached or not, and
+ * asks jqwik to fail the property when one is reached in fewer tries than
+ * the floor: a property that never generates what it claims to test is a defect.
+ */
+final class Coverage {
+
+    /** Each situation must occur in at least this share of tries, or the generator has gone blind. */
+    static final double FLOOR_PERCENT = 5.0;
+
+    private Coverage() {
+    }
+
+    static void collect(TryResult result, Situation.Group group) {
+        SituationCounts.record(result.situations(), FLOOR_PERCENT);
+        for (Situation situation : Situation.of(group)) {
+            Statistics.label(situation.label()).collect(result.situations().contains(situation));
+            Statistics.label(situation.label()).coverage(c -> c.check(true).percentage(p -> p >= FLOOR_PERCENT));
+        }
+    }
+}

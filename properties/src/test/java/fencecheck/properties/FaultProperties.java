@@ -1,0 +1,54 @@
+package fencecheck.properties;
+
+import fencecheck.protocol.LeaseProtocol;
+import fencecheck.run.Situation;
+import fencecheck.run.TryResult;
+import fencecheck.trace.Step;
+import fencecheck.trace.Trace;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+import java.util.List;
+
+/**
+ * Faults from outside: every worker session goes through its own Toxiproxy
+ * proxy, which loses requests and answers, holds statements past a takeover
+ * and resets connections; workers crash mid-transaction; the coordinator and
+ * the database restart. The database must still answer exactly as the model.
+ * Faults cost real time (a lost answer is a client timeout, a database crash
+ * a server restart), so these properties take fewer tries.
+ */
+class FaultProperties {
+
+    @Property(tries = 60)
+    void networkFaultsAndRestarts(@ForAll("networkFaults") List<Step> steps) {
+        LeaseProtocol protocol = Harnesses.implementationUnderTest();
+        TryResult result = Harnesses.runnerFor(protocol, true).run(Trace.of(protocol.name(), steps));
+        Coverage.collect(result, Situation.Group.NETWORK);
+        if (!result.verdict().passed()) {
+            throw new TraceFailure(result);
+        }
+    }
+
+    @Property(tries = 12)
+    void databaseCrashes(@ForAll("oneDatabaseCrash") List<Step> steps) {
+        LeaseProtocol protocol = Harnesses.implementationUnderTest();
+        TryResult result = Harnesses.runnerFor(protocol).run(Trace.of(protocol.name(), steps));
+        Coverage.collect(result, Situation.Group.CRASH);
+        if (!result.verdict().passed()) {
+            throw new TraceFailure(result);
+        }
+    }
+
+    @Provide
+    Arbitrary<List<Step>> networkFaults() {
+        return FaultTraces.withNetworkFaults();
+    }
+
+    @Provide
+    Arbitrary<List<Step>> oneDatabaseCrash() {
+        return FaultTraces.withOneDatabaseCrash();
+    }
+}

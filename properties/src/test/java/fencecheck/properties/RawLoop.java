@@ -1,0 +1,267 @@
+package fencecheck.properties;
+
+import fencecheck.db.Database;
+import fencecheck.db.TestBed;
+import fencecheck.db.VirtualClock;
+import fencecheck.model.Command;
+import fencecheck.model.SinkKind;
+import fencecheck.protocol.SqlLeaseProtocol;
+import fencecheck.protocol.SqlLeaseProtocol.Operation;
+import fencecheck.run.HistoryEntry;
+import fencecheck.run.TryResult;
+import fencecheck.trace.Action;
+import fencecheck.trace.Actors;
+import fencecheck.trace.Step;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The practical limit: the statements the trace runner sends for a set of
+ * tries, replayed by a plain JDBC loop with no model, no comparison and no
+ * history. Per try: the runner's reset ({@link TestBed#reset}, on the observer
+ * connection). Per step with a protocol operation: that operation's statement
+ * on the acting worker's connection (a rolled-back write inside its own
+ * transaction, rolled back), then the row inspection of its key on the
+ * observer connection. Per clock step: the clock update on the observer
+ * connection. Steps the runner answers without the database (no-ops, pause,
+ * resume, restart) send nothing; a restart does not open a new connection.
+ * Every row returned is read (its first column), nothing is decoded further.
+ *
+ * <p>The statement list is taken from the runner's own histories of the same
+ * traces, so both execute the same statements with the same arguments.
+ */
+final class RawLoop implements AutoCloseable {
+
+    private static final int WORKER_CONNECTIONS = 2 * Actors.MAX_WORKERS;
+
+    enum Kind { CLOCK, ACQUIRE, RENEW, RELEASE, WRITE, ROLLED_BACK_WRITE }
+
+    /** One statement to send; {@code connection} indexes the worker connections (-1: the observer). */
+    record Op(Kind kind, int connection, String key, UUID owner, long token, long ttl, SinkKind sink,
+              String resultId, String payload, OffsetDateTime clock) {
+    }
+
+    /** One try's statements, and how many trace steps the try had. */
+    record Script(int steps, List<Op> ops, int restarts) {
+
+        int statements() {
+            int n = 1;
+            for (Op op : ops) {
+                n += op.kind == Kind.CLOCK ? 1 : 2;
+            }
+            return n;
+        }
+    }
+
+    /** The statements the runner sent for {@code result}, as recorded in its history. */
+    static Script script(TryResult result) {
+        List<Step> steps = result.trace().steps();
+        Map<String, UUID> owners = new HashMap<>();
+        List<Op> ops = new ArrayList<>();
+        int restarts = 0;
+        for (HistoryEntry entry : result.history()) {
+            Step step = steps.get(entry.step() - 1);
+            if (step.action() instanceof Action.Restart) {
+                restarts++;
+            }
+            Command command = entry.command();
+            if (command == null) {
+                continue;
+            }
+            int connection = connectionOf(step);
+            Op op = switch (command) {
+                case Command.AdvanceClock c -> new Op(Kind.CLOCK, -1, null, null, 0, 0, null, null, null,
+                        VirtualClock.toTimestamp(c.to()));
+                case Command.Acquire a -> new Op(Kind.ACQUIRE, connection, a.key(), owner(owners, a.owner()), 0, a.ttl(),
+                        null, null, null, null);
+                case Command.Renew r -> new Op(Kind.RENEW, connection, r.key(), owner(owners, r.owner()), r.token(), r.ttl(),
+                        null, null, null, null);
+                case Command.Release r -> new Op(Kind.RELEASE, connection, r.key(), owner(owners, r.owner()), r.token(), 0,
+                        null, null, null, null);
+                case Command.Write w -> new Op(Kind.WRITE, connection, w.key(), null, w.token(), 0, w.sink(),
+                        w.resultId(), w.payload(), null);
+                case Command.RolledBackWrite rb -> {
+                    Command.Write w = rb.write();
+                    yield new Op(Kind.ROLLED_BACK_WRITE, connection, w.key(), null, w.token(), 0, w.sink(),
+                            w.resultId(), w.payload(), null);
+                }
+                default -> null;
+            };
+            if (op != null) {
+                ops.add(op);
+            }
+        }
+        return new Script(steps.size(), List.copyOf(ops), restarts);
+    }
+
+    private static UUID owner(Map<String, UUID> owners, String label) {
+        return owners.computeIfAbsent(label, l -> UUID.randomUUID());
+    }
+
+    /** w1..w4 on connections 0..3, their zombies on 4..7, a duplicate on its worker's connection. */
+    private static int connectionOf(Step step) {
+        String actor = step.actor();
+        if (step.action() instanceof Action.Duplicate d) {
+            actor = d.worker();
+        }
+        if (!Actors.isWorkerOrZombie(actor)) {
+            return -1;
+        }
+        int slot = Actors.slot(actor) - 1;
+        return Actors.isZombie(actor) ? Actors.MAX_WORKERS + slot : slot;
+    }
+
+    private final TestBed testBed;
+    private final Connection observer;
+    private final PreparedStatement inspect;
+    private final PreparedStatement clock;
+    private final Worker[] workers = new Worker[WORKER_CONNECTIONS];
+    private final Database database;
+    private final SqlLeaseProtocol protocol;
+    private long consumed;
+
+    RawLoop(Database database, SqlLeaseProtocol protocol) throws SQLException {
+        this.database = database;
+        this.protocol = protocol;
+        this.testBed = new TestBed(database, protocol);
+        testBed.install();
+        this.observer = database.connect();
+        this.inspect = observer.prepareStatement(protocol.sql(Operation.INSPECT));
+        this.clock = observer.prepareStatement(VirtualClock.SET_SQL);
+    }
+
+    /** Worker connections this loop has opened so far. */
+    int connections() {
+        int n = 0;
+        for (Worker w : workers) {
+            n += w == null ? 0 : 1;
+        }
+        return n;
+    }
+
+    /**
+     * Runs one try's statements.
+     *
+     * @return nanoseconds the reset took
+     */
+    long run(Script script) throws SQLException {
+        long started = System.nanoTime();
+        testBed.reset(observer);
+        long reset = System.nanoTime() - started;
+        for (Op op : script.ops) {
+            if (op.kind == Kind.CLOCK) {
+                clock.setObject(1, op.clock);
+                clock.executeUpdate();
+                continue;
+            }
+            worker(op.connection).execute(op);
+            inspect.setString(1, op.key);
+            consume(inspect);
+        }
+        return reset;
+    }
+
+    private Worker worker(int index) throws SQLException {
+        Worker w = workers[index];
+        if (w == null) {
+            w = new Worker(database.connect());
+            workers[index] = w;
+        }
+        return w;
+    }
+
+    private void consume(PreparedStatement statement) throws SQLException {
+        try (ResultSet rs = statement.executeQuery()) {
+            while (rs.next()) {
+                consumed += rs.getString(1) == null ? 0 : 1;
+            }
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        for (Worker w : workers) {
+            if (w != null) {
+                w.connection.close();
+            }
+        }
+        observer.close();
+    }
+
+    private final class Worker {
+        final Connection connection;
+        final PreparedStatement acquire;
+        final PreparedStatement renew;
+        final PreparedStatement release;
+        final PreparedStatement writeLatest;
+        final PreparedStatement writeFenced;
+
+        Worker(Connection connection) throws SQLException {
+            this.connection = connection;
+            this.acquire = connection.prepareStatement(protocol.sql(Operation.ACQUIRE));
+            this.renew = connection.prepareStatement(protocol.sql(Operation.RENEW));
+            this.release = connection.prepareStatement(protocol.sql(Operation.RELEASE));
+            this.writeLatest = connection.prepareStatement(protocol.sql(Operation.WRITE_LATEST));
+            this.writeFenced = connection.prepareStatement(protocol.sql(Operation.WRITE_FENCED));
+        }
+
+        void execute(Op op) throws SQLException {
+            switch (op.kind) {
+                case ACQUIRE -> {
+                    acquire.setString(1, op.key);
+                    acquire.setObject(2, op.owner);
+                    acquire.setLong(3, op.ttl);
+                    consume(acquire);
+                }
+                case RENEW -> {
+                    renew.setString(1, op.key);
+                    renew.setObject(2, op.owner);
+                    renew.setLong(3, op.token);
+                    renew.setLong(4, op.ttl);
+                    consume(renew);
+                }
+                case RELEASE -> {
+                    release.setString(1, op.key);
+                    release.setObject(2, op.owner);
+                    release.setLong(3, op.token);
+                    consume(release);
+                }
+                case WRITE -> write(op);
+                case ROLLED_BACK_WRITE -> {
+                    connection.setAutoCommit(false);
+                    try {
+                        write(op);
+                    } finally {
+                        connection.rollback();
+                        connection.setAutoCommit(true);
+                    }
+                }
+                case CLOCK -> throw new IllegalStateException("the clock runs on the observer");
+            }
+        }
+
+        private void write(Op op) throws SQLException {
+            if (op.sink == SinkKind.LATEST_TOKEN_WINS) {
+                writeLatest.setString(1, op.key);
+                writeLatest.setLong(2, op.token);
+                writeLatest.setString(3, op.payload);
+                consume(writeLatest);
+            } else {
+                writeFenced.setString(1, op.key);
+                writeFenced.setLong(2, op.token);
+                writeFenced.setString(3, op.resultId);
+                writeFenced.setString(4, op.payload);
+                consume(writeFenced);
+            }
+        }
+    }
+}
