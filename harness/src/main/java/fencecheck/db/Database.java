@@ -73,6 +73,14 @@ public interface Database extends AutoCloseable {
                 + " crashed and restarted; run the crash property on the embedded database (unset fencecheck.db and fencecheck.db.url)");
     }
 
+    /**
+     * How many times this server has been restarted by this JVM: sessions
+     * opened before the last restart are gone.
+     */
+    default long restarts() {
+        return 0;
+    }
+
     /** Stops what this instance started (nothing for a URL). Instances from {@link Databases#shared()} close at JVM exit. */
     @Override
     void close();

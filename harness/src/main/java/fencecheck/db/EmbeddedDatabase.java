@@ -36,6 +36,8 @@ import java.util.stream.Stream;
  */
 public final class EmbeddedDatabase implements Database {
 
+    private long restarts;
+
     private static final String USER = "postgres";
     private static final String DATABASE = "postgres";
     private static final Duration STARTUP_WAIT = Duration.ofSeconds(30);
@@ -132,6 +134,7 @@ public final class EmbeddedDatabase implements Database {
             throw new UncheckedIOException(e);
         }
         server = start(dataDirectory, port);
+        restarts++;
     }
 
     /**
@@ -166,6 +169,12 @@ public final class EmbeddedDatabase implements Database {
             throw new DatabaseUnavailable("interrupted while crashing the embedded server", e);
         }
         server = start(dataDirectory, port);
+        restarts++;
+    }
+
+    @Override
+    public synchronized long restarts() {
+        return restarts;
     }
 
     private long postmasterPid() {

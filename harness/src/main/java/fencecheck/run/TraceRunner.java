@@ -52,6 +52,8 @@ public final class TraceRunner implements AutoCloseable {
     private final OperationMetrics metrics = new OperationMetrics();
     private final FaultTimings faultTimings = new FaultTimings();
     private Session observer;
+    /** The database's restart count when this runner's sessions were opened. */
+    private long sessionsOfRestart;
     /** Runs the statements the network holds, so the steps after them can go on meanwhile. */
     private final ExecutorService held = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("fencecheck-held-", 0).factory());
 
@@ -93,6 +95,16 @@ public final class TraceRunner implements AutoCloseable {
     public TryResult run(Trace trace) {
         ONE_TRY_AT_A_TIME.lock();
         try {
+            if (database.restarts() != sessionsOfRestart) {
+                // another runner crashed the server: every session this runner keeps is gone
+                idle.forEach(this::discard);
+                idle.clear();
+                if (observer != null) {
+                    observer.closeConnection();
+                    observer = null;
+                }
+                sessionsOfRestart = database.restarts();
+            }
             if (observer == null) {
                 observer = open();
             }
@@ -225,6 +237,7 @@ public final class TraceRunner implements AutoCloseable {
     void crashDatabase() throws SQLException {
         long started = System.nanoTime();
         database.crashAndRestart();
+        sessionsOfRestart = database.restarts();
         faultTimings.databaseRestart(System.nanoTime() - started);
         idle.forEach(this::discard);
         idle.clear();

@@ -157,10 +157,17 @@ final class TryExecution {
 
     private HistoryEntry acquire(Step step, Incarnation self, String key, boolean receiptLost) throws SQLException {
         Command.Acquire command = new Command.Acquire(key, self.label, trace.leaseTtl());
+        Lease before = state.key(key).lease();
         return exchange(step, command, key, self, client -> client.acquire(key, self.owner, trace.leaseTtl()),
                 receiptLost ? " (the answer is lost on the way back)" : "", observed -> {
-                    if (observed instanceof Outcome.Granted g && !receiptLost) {
+                    if (!(observed instanceof Outcome.Granted g)) {
+                        return;
+                    }
+                    if (!receiptLost) {
                         self.belief = new Belief(key, g.token(), g.until());
+                    }
+                    if (before != null && !before.owner().equals(self.label) && g.token() > before.token()) {
+                        situations.add(Situation.TAKEOVER);
                     }
                 });
     }

@@ -14,7 +14,9 @@ class ImplementationsTest {
         assertThat(Implementations.select("reference").modelConfig()).isEqualTo(ModelConfig.reference());
         assertThat(Implementations.select("reference").description()).isEmpty();
         assertThat(Implementations.select("reference-exclusive").modelConfig().boundary()).isEqualTo(Boundary.EXCLUSIVE);
-        assertThat(Implementations.names()).startsWith("reference", "reference-exclusive").hasSize(13);
+        assertThat(Implementations.names()).startsWith("reference", "reference-exclusive")
+                .hasSize(2 + Implementations.variants().size() + Implementations.faultVariants().size())
+                .doesNotHaveDuplicates();
         for (String name : Implementations.names()) {
             assertThat(Implementations.select(name).name()).isEqualTo(name);
         }

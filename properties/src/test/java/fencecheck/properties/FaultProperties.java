@@ -1,6 +1,7 @@
 package fencecheck.properties;
 
 import fencecheck.protocol.LeaseProtocol;
+import fencecheck.run.FaultTimings;
 import fencecheck.run.Situation;
 import fencecheck.run.TryResult;
 import fencecheck.trace.Step;
@@ -9,6 +10,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.lifecycle.AfterContainer;
 
 import java.util.List;
 
@@ -23,6 +25,7 @@ import java.util.List;
 class FaultProperties {
 
     @Property(tries = 60)
+    @ThroughFaultProxies
     void networkFaultsAndRestarts(@ForAll("networkFaults") List<Step> steps) {
         LeaseProtocol protocol = Harnesses.implementationUnderTest();
         TryResult result = Harnesses.runnerFor(protocol, true).run(Trace.of(protocol.name(), steps));
@@ -39,6 +42,16 @@ class FaultProperties {
         Coverage.collect(result, Situation.Group.CRASH);
         if (!result.verdict().passed()) {
             throw new TraceFailure(result);
+        }
+    }
+
+    /** How long a database restart takes here: printed, not asserted. */
+    @AfterContainer
+    static void reportRestartTimes() {
+        FaultTimings timings = Harnesses.runnerFor(Harnesses.implementationUnderTest()).faultTimings();
+        if (timings.databaseRestarts() > 0) {
+            System.out.printf("fencecheck: %d database crash-and-restarts, %.0f ms each on average, %.0f ms the slowest%n",
+                    timings.databaseRestarts(), timings.meanRestartMillis(), timings.slowestRestartMillis());
         }
     }
 

@@ -66,7 +66,8 @@ public class ResultCollector implements AroundPropertyHook {
         Instant started = Instant.now();
         long startedNanos = System.nanoTime();
         Optional<LeaseProtocol> protocol = implementationUnderTest();
-        Optional<TraceRunner> runner = protocol.flatMap(ResultCollector::runnerFor);
+        boolean proxied = context.findAnnotation(ThroughFaultProxies.class).isPresent();
+        Optional<TraceRunner> runner = protocol.flatMap(p -> runnerFor(p, proxied));
         runner.ifPresent(r -> r.metrics().reset());
         SituationCounts.Recording situations = SituationCounts.start();
         PropertyExecutionResult result;
@@ -159,9 +160,9 @@ public class ResultCollector implements AroundPropertyHook {
         }
     }
 
-    private static Optional<TraceRunner> runnerFor(LeaseProtocol protocol) {
+    private static Optional<TraceRunner> runnerFor(LeaseProtocol protocol, boolean proxied) {
         try {
-            return Optional.of(Harnesses.runnerFor(protocol));
+            return Optional.of(Harnesses.runnerFor(protocol, proxied));
         } catch (RuntimeException e) {
             return Optional.empty();
         }
@@ -169,7 +170,8 @@ public class ResultCollector implements AroundPropertyHook {
 
     private static boolean isKnownBuggyVariant(String implementation) {
         try {
-            return Implementations.variants().stream().anyMatch(v -> v.name().equals(implementation));
+            return Implementations.variants().stream().anyMatch(v -> v.name().equals(implementation))
+                    || Implementations.faultVariants().stream().anyMatch(v -> v.name().equals(implementation));
         } catch (RuntimeException e) {
             return false;
         }
