@@ -24,7 +24,7 @@ import java.util.List;
  */
 class FaultProperties {
 
-    @Property(tries = 60)
+    @Property(tries = 80)
     @ThroughFaultProxies
     void networkFaultsAndRestarts(@ForAll("networkFaults") List<Step> steps) {
         LeaseProtocol protocol = Harnesses.implementationUnderTest();

@@ -30,11 +30,11 @@ public final class FaultTraces {
                         Tuple.of(3, Traces.fragment()),
                         Tuple.of(2, networkFaultOnNextStatement()),
                         Tuple.of(2, lostAnswerThenRetry()),
-                        Tuple.of(1, lostRequestThenRetry()),
-                        Tuple.of(1, heldPastTakeover()),
-                        Tuple.of(1, crashMidWrite()),
-                        Tuple.of(1, resetMidWrite()),
-                        Tuple.of(1, coordinatorRestartBetweenGrants()))
+                        Tuple.of(2, lostRequestThenRetry()),
+                        Tuple.of(2, heldPastTakeover()),
+                        Tuple.of(2, crashMidWrite()),
+                        Tuple.of(4, resetMidWrite()),
+                        Tuple.of(2, coordinatorRestartBetweenGrants()))
                 .list().ofMinSize(2).ofMaxSize(8)
                 .map(FaultTraces::flatten);
     }

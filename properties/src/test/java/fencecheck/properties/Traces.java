@@ -41,7 +41,7 @@ public final class Traces {
                 Tuple.of(6, renew().map(List::of)),
                 Tuple.of(2, release().map(List::of)),
                 Tuple.of(14, write().map(List::of)),
-                Tuple.of(3, rolledBackWrite().map(List::of)),
+                Tuple.of(7, rolledBackWrite().map(List::of)),
                 Tuple.of(10, clockToBoundary().map(List::of)),
                 Tuple.of(3, clockBy().map(List::of)),
                 Tuple.of(2, pause().map(List::of)),
@@ -51,11 +51,11 @@ public final class Traces {
                 Tuple.of(4, zombieWrite().map(List::of)),
                 Tuple.of(5, takeoverOfPausedHolder()),
                 Tuple.of(6, takeoverAtTheBoundary()),
-                Tuple.of(6, staleHolderWritesAfterTakeover()),
+                Tuple.of(10, staleHolderWritesAfterTakeover()),
                 Tuple.of(3, restartWhileHolding()),
                 Tuple.of(3, lostReceiptOfANewGrant()),
                 Tuple.of(4, writeRightAfterTakeover()),
-                Tuple.of(3, duplicateRightAfterWrite()),
+                Tuple.of(8, duplicateRightAfterWrite()),
                 Tuple.of(3, renewAtBoundary()));
     }
 
@@ -84,7 +84,7 @@ public final class Traces {
 
     static Arbitrary<Action.Write> writeAction() {
         Arbitrary<TokenSource> token = Arbitraries.frequency(
-                Tuple.of(10, TokenSource.HELD), Tuple.of(1, TokenSource.ABOVE_FENCE), Tuple.of(1, TokenSource.OTHER_KEY));
+                Tuple.of(7, TokenSource.HELD), Tuple.of(2, TokenSource.ABOVE_FENCE), Tuple.of(2, TokenSource.OTHER_KEY));
         return Combinators.combine(sink(), token, resultId(), payload()).as(Action.Write::new);
     }
 
