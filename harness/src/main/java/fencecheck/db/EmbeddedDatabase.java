@@ -155,7 +155,7 @@ public final class EmbeddedDatabase implements Database {
             if (!kill.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) || kill.exitValue() != 0) {
                 throw new DatabaseUnavailable("could not send SIGQUIT to the embedded server's postmaster " + pid);
             }
-            postmaster.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+            awaitExit(postmaster, Duration.ofSeconds(30));
             // closing the dead server's handle releases its lock on the data directory; its stop finds nothing to stop
             try {
                 server.close();
@@ -170,6 +170,47 @@ public final class EmbeddedDatabase implements Database {
         }
         server = start(dataDirectory, port);
         restarts++;
+    }
+
+    /**
+     * Waits until a process that is not this JVM's child has exited. On Linux an
+     * exited process that its parent has not yet reaped (a zombie) has already
+     * released everything (its memory, sockets and files) and counts as exited:
+     * the postmaster is daemonised by pg_ctl, so its parent is whatever reaps
+     * orphans, which may take seconds; {@link ProcessHandle#onExit()} waits for
+     * the reaping, polling from 300 ms upwards. Elsewhere, that is what is used.
+     */
+    private static void awaitExit(ProcessHandle process, Duration timeout)
+            throws InterruptedException, java.util.concurrent.ExecutionException, java.util.concurrent.TimeoutException {
+        Path stat = Path.of("/proc", Long.toString(process.pid()), "stat");
+        String started = processStat(stat, 19);
+        if (started == null) {
+            process.onExit().get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            return;
+        }
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            String state = processStat(stat, 0);
+            // gone, reaped and its number taken by another process, a zombie, or dead
+            if (state == null || !started.equals(processStat(stat, 19)) || state.equals("Z") || state.equals("X")) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new java.util.concurrent.TimeoutException("process " + process.pid() + " still running after " + timeout);
+            }
+            Thread.sleep(1);
+        }
+    }
+
+    /** A field of {@code /proc/PID/stat} after the command name (0: the state, 19: the start time), or null. */
+    private static String processStat(Path stat, int field) {
+        try {
+            String line = Files.readString(stat);
+            String[] fields = line.substring(line.lastIndexOf(')') + 2).split(" ");
+            return field < fields.length ? fields[field] : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     @Override

@@ -15,7 +15,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.Callable;
@@ -184,10 +183,7 @@ public final class TraceRunner implements AutoCloseable {
         } else {
             connection = database.connect();
         }
-        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("select pg_catalog.pg_backend_pid()")) {
-            rs.next();
-            session.backendPid = rs.getInt(1);
-        }
+        session.backendPid = connection.unwrap(org.postgresql.PGConnection.class).getBackendPID();
         session.connection = connection;
         session.client = protocol.client(connection);
     }

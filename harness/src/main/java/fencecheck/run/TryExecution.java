@@ -325,20 +325,26 @@ final class TryExecution {
 
     private HistoryEntry restart(Step step, int slot, Incarnation old, boolean zombie, String cause) throws SQLException {
         Incarnation previousZombie = zombie ? zombies.remove(slot) : null;
-        if (previousZombie != null) {
-            runner.discard(previousZombie.session);
-        }
         String fate;
         if (zombie) {
             old.paused = true;
             zombies.put(slot, old);
             fate = old.label + " lives on as zombie " + Actors.zombieOf(Actors.worker(slot));
         } else {
-            runner.discard(old.session);
             fate = old.label + " is dead, its connection dropped";
         }
         workers.remove(slot);
         Incarnation fresh = worker(slot);
+        // The dead incarnation's session goes back to the pool only after the new one has taken its own,
+        // so the two never share a connection. With no transaction open (a crash inside one terminates
+        // the server process instead), a pooled session is indistinguishable from a new one for the
+        // protocol, and a restart costs no connect.
+        if (previousZombie != null) {
+            release(previousZombie);
+        }
+        if (!zombie) {
+            release(old);
+        }
         situations.add(Situation.WORKER_RESTART);
         return note(step, cause + "restart " + Actors.worker(slot) + ": " + fate + "; " + fresh.label + " takes over");
     }
@@ -383,6 +389,7 @@ final class TryExecution {
             error = firstLine(e);
         }
         runner.terminateBackend(target.session.backendPid);
+        target.session.closeConnection();
         situations.add(Situation.WORKER_CRASH_MID_WRITE);
         HistoryEntry restarted = restart(step, slot, target, false, "");
         String resolved = Describe.command(write) + "; " + target.label + " crashes before commit (server process terminated); "

@@ -13,8 +13,8 @@ import net.jqwik.api.lifecycle.TryLifecycleContext;
 import java.util.List;
 
 /**
- * Times one property run: the tries up to and including the first falsified
- * one, when it failed, and when the run (shrinking included) ended. Innermost
+ * Times one property run: the tries (and their steps) up to and including the
+ * first falsified one, when it failed, and when the run (shrinking included) ended. Innermost
  * of the property hooks, so the failure report's file writing is not counted.
  */
 public class SearchClock implements AroundPropertyHook, AroundTryHook {
@@ -25,6 +25,9 @@ public class SearchClock implements AroundPropertyHook, AroundTryHook {
         volatile long firstFailure = -1;
         volatile long ended = -1;
         volatile int triesToFailure;
+        volatile long stepsToFailure;
+        /** Nanoseconds spent inside the tries before the first failure (the property method and the try hooks inside this one). */
+        volatile long nanosInTries;
         volatile int triesAfterFailure;
         volatile int jqwikTries;
         volatile int shrinkingSteps;
@@ -76,11 +79,15 @@ public class SearchClock implements AroundPropertyHook, AroundTryHook {
     public TryExecutionResult aroundTry(TryLifecycleContext context, TryExecutor aTry, List<Object> parameters) {
         Timing timing = last;
         boolean searching = timing != null && !timing.failed();
+        long started = System.nanoTime();
         TryExecutionResult result = aTry.execute(parameters);
+        long nanos = System.nanoTime() - started;
         if (timing != null) {
             synchronized (timing) {
                 if (searching) {
                     timing.triesToFailure++;
+                    timing.nanosInTries += nanos;
+                    timing.stepsToFailure += parameters.isEmpty() || !(parameters.get(0) instanceof List<?> steps) ? 0 : steps.size();
                     if (result.isFalsified()) {
                         timing.firstFailure = System.nanoTime();
                     }
