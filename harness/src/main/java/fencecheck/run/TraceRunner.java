@@ -106,6 +106,7 @@ public final class TraceRunner implements AutoCloseable {
             }
             if (observer == null) {
                 observer = open();
+                durableBookkeeping(observer);
             }
             testBed.reset(observer.connection());
             // a fresh try is a fresh application: nothing the coordinator kept belongs to the emptied tables
@@ -238,6 +239,18 @@ public final class TraceRunner implements AutoCloseable {
         idle.forEach(this::discard);
         idle.clear();
         connect(observer);
+        durableBookkeeping(observer);
+    }
+
+    /**
+     * The harness's own commits (the reset, the clock) are synchronous whatever
+     * the implementation sets for its sessions, so a crash test judges only the
+     * implementation's commits.
+     */
+    private static void durableBookkeeping(Session observer) throws SQLException {
+        try (java.sql.Statement s = observer.connection().createStatement()) {
+            s.execute("set synchronous_commit to on");
+        }
     }
 
     <T> Future<T> background(Callable<T> statement) {
