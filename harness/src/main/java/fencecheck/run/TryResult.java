@@ -1,8 +1,12 @@
 package fencecheck.run;
 
 import fencecheck.check.Event;
+import fencecheck.model.Command;
+import fencecheck.model.Lease;
+import fencecheck.model.Outcome;
 import fencecheck.trace.Trace;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -14,12 +18,27 @@ public record TryResult(Trace trace, List<HistoryEntry> history, Set<Situation> 
         situations = Set.copyOf(situations);
     }
 
-    /** The protocol operations as the checkers see them: what was asked and what the database answered. */
+    /**
+     * The protocol operations as the checkers see them: what was asked and what
+     * the database answered. A grant whose answer a fault took away still
+     * happened: it is taken from the lease row the database holds after the
+     * step, when that row is the asking owner's (the database's word, not the model's).
+     */
     public static List<Event> events(List<HistoryEntry> history) {
-        return history.stream()
-                .filter(e -> e.command() != null && e.observed() != null)
-                .map(e -> new Event(e.step(), e.at(), e.command(), e.observed()))
-                .toList();
+        List<Event> events = new ArrayList<>();
+        for (HistoryEntry e : history) {
+            if (e.command() == null) {
+                continue;
+            }
+            if (e.observed() != null) {
+                events.add(new Event(e.step(), e.at(), e.command(), e.observed()));
+            } else if (e.fault() != null && e.command() instanceof Command.Acquire a && e.observedRows() != null
+                    && e.observedRows().lease() != null && e.observedRows().lease().owner().equals(a.owner())) {
+                Lease held = e.observedRows().lease();
+                events.add(new Event(e.step(), e.at(), a, new Outcome.Granted(held.token(), held.until())));
+            }
+        }
+        return List.copyOf(events);
     }
 
     public int stepsExecuted() {

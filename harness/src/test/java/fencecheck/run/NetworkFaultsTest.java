@@ -96,4 +96,19 @@ class NetworkFaultsTest {
         assertThat(r.history().get(1).observedRows().fenced()).isEmpty();
         assertThat(r.history().get(2).observed()).isEqualTo(new Outcome.Busy());
     }
+
+    /**
+     * A grant whose answer is lost still counts for the invariants: a write held
+     * by the network with that token, delivered after it, is not a forged acceptance.
+     */
+    @Test
+    void aGrantWithALostAnswerStillCountsForTheInvariants() {
+        run(Step.worker(1, new Action.Acquire("K1")),
+                arm(1, NetworkFault.DELAYED),
+                Step.worker(1, new Action.Write(SinkKind.LATEST_TOKEN_WINS, TokenSource.ABOVE_FENCE, "r1", "x")),
+                Step.clock(new Action.AdvanceToExpiry("K1", 1)),
+                arm(2, NetworkFault.RESPONSE_LOST),
+                Step.worker(2, new Action.Acquire("K1")),
+                Step.nemesis(new Action.Deliver("w1")));
+    }
 }
