@@ -17,21 +17,16 @@ import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Random;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
@@ -371,18 +366,9 @@ final class Benchmark {
         }
     }
 
-    /** The suite's jqwik settings, as the known-buggy variants suite uses them. */
+    /** The settings the known-buggy variants suite searches with, quieter, and with the benchmark's tries. */
     private static Map<String, String> configuration(int tries) {
-        Properties settings = new Properties();
-        try (InputStream in = Benchmark.class.getResourceAsStream("/junit-platform.properties")) {
-            settings.load(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        Map<String, String> configuration = new HashMap<>();
-        settings.stringPropertyNames().forEach(k -> configuration.put(k, settings.getProperty(k)));
-        configuration.put("jqwik.failures.after.default", "RANDOM_SEED");
-        configuration.put("jqwik.database", "");
+        Map<String, String> configuration = VariantSearchSettings.configuration();
         configuration.put("jqwik.reporting.onlyfailures", "true");
         if (tries > 0) {
             configuration.put("jqwik.tries.default", Integer.toString(tries));

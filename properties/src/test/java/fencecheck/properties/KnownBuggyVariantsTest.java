@@ -11,13 +11,7 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Properties;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -99,24 +93,6 @@ class KnownBuggyVariantsTest {
                 .assertThatEvents().haveExactly(1, finishedSuccessfully());
     }
 
-    /**
-     * The project's jqwik settings, except that no run starts from another
-     * variant's failing sample: each variant is searched from a fresh seed.
-     */
-    private static Map<String, String> configuration() {
-        Properties settings = new Properties();
-        try (InputStream in = KnownBuggyVariantsTest.class.getResourceAsStream("/junit-platform.properties")) {
-            settings.load(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        Map<String, String> configuration = new HashMap<>();
-        settings.stringPropertyNames().forEach(k -> configuration.put(k, settings.getProperty(k)));
-        configuration.put("jqwik.failures.after.default", "RANDOM_SEED");
-        configuration.put("jqwik.database", "");
-        return configuration;
-    }
-
     private static EngineExecutionResults runPropertyAgainst(LeaseProtocol implementation) {
         return runPropertyAgainst(implementation, LeaseProtocolProperties.class, "databaseAgreesWithModel");
     }
@@ -126,7 +102,7 @@ class KnownBuggyVariantsTest {
         System.setProperty("fencecheck.implementation", implementation.name());
         try {
             return EngineTestKit.engine("jqwik")
-                    .configurationParameters(configuration())
+                    .configurationParameters(VariantSearchSettings.configuration())
                     .selectors(selectMethod(propertyClass, property, List.class.getName()))
                     .execute();
         } finally {
