@@ -398,10 +398,10 @@ final class TryExecution {
     }
 
     private HistoryEntry crashDatabase(Step step) throws SQLException {
-        boolean afterAcknowledged = !history.isEmpty() && history.get(history.size() - 1).observed() != null
-                && (history.get(history.size() - 1).command() instanceof Command.Write
-                || history.get(history.size() - 1).command() instanceof Command.Acquire)
-                && Outcome.isSuccess(history.get(history.size() - 1).observed());
+        HistoryEntry previous = history.isEmpty() ? null : history.get(history.size() - 1);
+        boolean afterAcknowledged = previous != null && previous.observed() != null
+                && (previous.command() instanceof Command.Write || previous.command() instanceof Command.Acquire)
+                && Outcome.isSuccess(previous.observed());
         runner.crashDatabase();
         for (Incarnation i : allIncarnations()) {
             if (i.inFlight != null) {
