@@ -47,6 +47,9 @@ public final class Implementations {
         if (variant == null) {
             variant = FaultVariants.byName(n);
         }
+        if (variant == null) {
+            variant = JobVariants.byName(n);
+        }
         if (variant != null) {
             return variant.get();
         }
@@ -66,6 +69,11 @@ public final class Implementations {
         return FaultVariants.all();
     }
 
+    /** The known-buggy variants of the job transaction, the outbox and the consumer, newly made. */
+    public static List<LeaseProtocol> jobVariants() {
+        return JobVariants.all();
+    }
+
     /** Every name {@link #select} accepts besides a class name. */
     public static List<String> names() {
         List<String> names = new ArrayList<>();
@@ -73,6 +81,7 @@ public final class Implementations {
         names.add(SqlLeaseProtocol.REFERENCE_EXCLUSIVE);
         names.addAll(Variants.names());
         names.addAll(FaultVariants.names());
+        names.addAll(JobVariants.names());
         return List.copyOf(names);
     }
 

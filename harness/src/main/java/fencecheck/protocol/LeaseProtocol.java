@@ -34,6 +34,15 @@ public interface LeaseProtocol {
     LeaseClient client(Connection connection) throws SQLException;
 
     /**
+     * The job transaction of article A (claim, business row, outbox row) and
+     * the outbox relay and consumer, on a worker's connection. An
+     * implementation without them cannot be run by the job-transaction properties.
+     */
+    default JobClient jobClient(Connection connection) throws SQLException {
+        throw new UnsupportedOperationException(name() + " has no job transaction, outbox or consumer");
+    }
+
+    /**
      * The result id a worker sends when it retries a write whose answer never
      * came. The reference keeps the original, so the retry is a replay.
      */

@@ -44,6 +44,8 @@ final class SqlLeaseClient implements LeaseClient {
     private final PreparedStatement writeLatest;
     private final PreparedStatement writeFenced;
     private final PreparedStatement inspect;
+    /** Only a variant that reads the fence apart from its fenced write has it. */
+    private final PreparedStatement readFence;
 
     SqlLeaseClient(SqlLeaseProtocol protocol, Connection connection) throws SQLException {
         this.protocol = protocol;
@@ -55,6 +57,8 @@ final class SqlLeaseClient implements LeaseClient {
         this.writeLatest = connection.prepareStatement(protocol.sql(Operation.WRITE_LATEST));
         this.writeFenced = connection.prepareStatement(protocol.sql(Operation.WRITE_FENCED));
         this.inspect = connection.prepareStatement(protocol.sql(Operation.INSPECT));
+        var fenceRead = protocol.extraSql("read_fence.sql");
+        this.readFence = fenceRead.isPresent() ? connection.prepareStatement(fenceRead.get()) : null;
     }
 
     @Override
@@ -143,6 +147,9 @@ final class SqlLeaseClient implements LeaseClient {
             s.setLong(2, token);
             s.setString(3, resultId);
             s.setString(4, payload);
+            if (readFence != null) {
+                s.setObject(5, readFence(key), java.sql.Types.BIGINT);
+            }
         }
         try (ResultSet rs = s.executeQuery()) {
             if (!rs.next()) {
@@ -151,6 +158,13 @@ final class SqlLeaseClient implements LeaseClient {
             WriteOutcome outcome = writeOutcome(rs.getString(1), operation);
             requireNoMoreRows(rs, operation);
             return outcome;
+        }
+    }
+
+    private Long readFence(String key) throws SQLException {
+        readFence.setString(1, key);
+        try (ResultSet rs = readFence.executeQuery()) {
+            return rs.next() ? rs.getLong(1) : null;
         }
     }
 
@@ -206,9 +220,11 @@ final class SqlLeaseClient implements LeaseClient {
     @Override
     public void close() throws SQLException {
         SQLException first = null;
-        for (PreparedStatement s : new PreparedStatement[] {acquire, renew, release, writeLatest, writeFenced, inspect}) {
+        for (PreparedStatement s : new PreparedStatement[] {acquire, renew, release, writeLatest, writeFenced, inspect, readFence}) {
             try {
-                s.close();
+                if (s != null) {
+                    s.close();
+                }
             } catch (SQLException e) {
                 if (first == null) {
                     first = e;

@@ -37,7 +37,14 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
         WRITE_FENCED("write_fenced.sql"),
         INSPECT("inspect.sql"),
         SCHEMA("schema.sql"),
-        DELETE_ALL("delete_all.sql");
+        DELETE_ALL("delete_all.sql"),
+        CLAIM("job/claim.sql"),
+        BUSINESS_ROW("job/business_row.sql"),
+        OUTBOX_ROW("job/outbox_row.sql"),
+        RELAY_NEXT("job/relay_next.sql"),
+        RELAY_MARK("job/relay_mark.sql"),
+        CONSUME("job/consume.sql"),
+        INSPECT_JOB("job/inspect_job.sql");
 
         private final String file;
 
@@ -61,6 +68,7 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
     private final ModelConfig modelConfig;
     private final Map<Operation, String> sources = new EnumMap<>(Operation.class);
     private final Map<Operation, String> sql = new EnumMap<>(Operation.class);
+    private final String[] sqlDirectories;
 
     /** The reference: INCLUSIVE boundary, idempotent re-grant. */
     public SqlLeaseProtocol() {
@@ -78,6 +86,7 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
         this.name = name;
         this.description = description;
         this.modelConfig = modelConfig;
+        this.sqlDirectories = sqlDirectories.clone();
         for (Operation operation : Operation.values()) {
             String source = resolve(operation, sqlDirectories);
             sources.put(operation, source);
@@ -154,6 +163,35 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
     /** The SQL this implementation runs for {@code operation}. */
     public String sql(Operation operation) {
         return sql.get(operation);
+    }
+
+    /**
+     * A statement only some variants have (the reference has none), e.g. a
+     * fence read that runs before a write: searched in this implementation's
+     * own directories only.
+     */
+    public Optional<String> extraSql(String file) {
+        for (String directory : sqlDirectories) {
+            String candidate = directory.replaceAll("/+$", "") + "/" + file;
+            if (SqlResources.find(candidate).isPresent()) {
+                return Optional.of(SqlResources.load(candidate));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The job transaction's client on a worker's connection; it shares the connection with {@link #client}. */
+    @Override
+    public JobClient jobClient(Connection connection) throws SQLException {
+        return new SqlJobClient(this, connection, bindsJobRowsToClaim());
+    }
+
+    /**
+     * Whether business and outbox rows are written only after the claim held.
+     * Only a known-buggy variant says no.
+     */
+    protected boolean bindsJobRowsToClaim() {
+        return true;
     }
 
     /** The resource path of {@link #sql(Operation)}, relative to {@code /fencecheck/sql/}. */

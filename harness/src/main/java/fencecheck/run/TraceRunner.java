@@ -37,7 +37,7 @@ public final class TraceRunner implements AutoCloseable {
      * One try at a time per JVM: the database is shared, and a property
      * engine may still be shrinking on another thread when the next starts.
      */
-    private static final ReentrantLock ONE_TRY_AT_A_TIME = new ReentrantLock();
+    static final ReentrantLock ONE_TRY_AT_A_TIME = new ReentrantLock();
     private static final AtomicInteger PROXY_NUMBER = new AtomicInteger();
     /** How long a server process may take to go away after its client did. */
     private static final long BACKEND_EXIT_MILLIS = 10_000;

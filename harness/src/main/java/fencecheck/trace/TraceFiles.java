@@ -24,7 +24,15 @@ public final class TraceFiles {
     private TraceFiles() {
     }
 
+    public static void write(JobTrace trace, Path file) {
+        save(trace, file);
+    }
+
     public static void write(Trace trace, Path file) {
+        save(trace, file);
+    }
+
+    private static void save(Object trace, Path file) {
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             Path partial = file.resolveSibling(file.getFileName() + ".partial");
@@ -55,6 +63,57 @@ public final class TraceFiles {
             throw new BadTraceFile("cannot read trace file " + file + ": " + e.getMessage());
         }
         return parse(text, file.toString());
+    }
+
+    /** Whether the file holds a job trace ({@link JobTrace}) rather than a {@link Trace}; unreadable files say so in one line. */
+    public static boolean isJobTrace(Path file) {
+        JsonNode tree = tree(text(file), file.toString());
+        return tree.has("kind") && JobTrace.KIND.equals(tree.get("kind").asText());
+    }
+
+    public static JobTrace readJob(Path file) {
+        return parseJob(text(file), file.toString());
+    }
+
+    public static JobTrace parseJob(String text, String source) {
+        JsonNode tree = tree(text, source);
+        try {
+            return JSON.treeToValue(tree, JobTrace.class);
+        } catch (JacksonException e) {
+            String why = e.getOriginalMessage() == null ? e.getMessage() : e.getOriginalMessage();
+            throw new BadTraceFile(source + " is not a valid job trace: " + why.lines().findFirst().orElse(why));
+        } catch (IllegalArgumentException e) {
+            throw new BadTraceFile(source + " is not a valid job trace: " + e.getMessage());
+        }
+    }
+
+    private static String text(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new BadTraceFile("no trace file at " + file.toAbsolutePath() + ": give the path printed with the failure (under target/fencecheck/traces/)");
+        } catch (IOException e) {
+            throw new BadTraceFile("cannot read trace file " + file + ": " + e.getMessage());
+        }
+    }
+
+    private static JsonNode tree(String text, String source) {
+        JsonNode tree;
+        try {
+            tree = JSON.readTree(text);
+        } catch (JacksonException e) {
+            throw new BadTraceFile(source + " is not valid JSON (line " + e.getLocation().getLineNr()
+                    + "): a trace file is the JSON that fencecheck saved with a failure");
+        }
+        if (tree == null || !tree.isObject() || !tree.has("schemaVersion")) {
+            throw new BadTraceFile(source + " is not a fencecheck trace: it has no schemaVersion field");
+        }
+        int version = tree.get("schemaVersion").asInt(-1);
+        if (version != Trace.SCHEMA_VERSION) {
+            throw new BadTraceFile(source + " has trace schema version " + tree.get("schemaVersion")
+                    + " but this fencecheck reads version " + Trace.SCHEMA_VERSION + ": replay it with the fencecheck version that wrote it");
+        }
+        return tree;
     }
 
     public static Trace parse(String text, String source) {

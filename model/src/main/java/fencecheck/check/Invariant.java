@@ -4,7 +4,8 @@ package fencecheck.check;
 public enum Invariant {
     NO_STALE_ACCEPTANCE("1. no stale acceptance"),
     MUTUAL_EXCLUSION("2. mutual exclusion"),
-    TOKENS_STRICTLY_INCREASING("3. tokens strictly increasing, never reused");
+    TOKENS_STRICTLY_INCREASING("3. tokens strictly increasing, never reused"),
+    EXACTLY_ONCE_EFFECT("5. each outbox business key takes effect exactly once");
 
     private final String title;
 

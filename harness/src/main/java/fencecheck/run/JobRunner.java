@@ -1,0 +1,168 @@
+package fencecheck.run;
+
+import fencecheck.db.Database;
+import fencecheck.db.TestBed;
+import fencecheck.job.JobModel;
+import fencecheck.protocol.LeaseProtocol;
+import fencecheck.trace.JobTrace;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Runs job traces statement by statement, the way PostgreSQL's isolation
+ * tester runs its permutations: each worker has a session of its own; a
+ * statement that blocks on another session's lock is seen blocked with
+ * {@code pg_isolation_test_session_is_blocked} and left waiting while the
+ * next step runs. Sessions are kept across tries; one whose transaction or
+ * statement a try left behind is closed and its server process awaited.
+ */
+public final class JobRunner implements AutoCloseable {
+
+    /** How long a statement may run before the try ends with "never completed". */
+    static final long STATEMENT_MILLIS = 10_000;
+
+    private final Database database;
+    private final LeaseProtocol protocol;
+    private final JobModel model;
+    private final TestBed testBed;
+    private final Map<String, JobSession> sessions = new HashMap<>();
+    private final ExecutorService statements = Executors.newThreadPerTaskExecutor(
+            Thread.ofVirtual().name("fencecheck-statement-", 0).factory());
+    private Connection observer;
+    private long sessionsOfRestart = -1;
+
+    public JobRunner(Database database, LeaseProtocol protocol) {
+        this.database = database;
+        this.protocol = protocol;
+        this.model = new JobModel(protocol.modelConfig());
+        this.testBed = new TestBed(database, protocol);
+    }
+
+    public LeaseProtocol protocol() {
+        return protocol;
+    }
+
+    public Database database() {
+        return database;
+    }
+
+    public JobTryResult run(JobTrace trace) {
+        TraceRunner.ONE_TRY_AT_A_TIME.lock();
+        try {
+            if (database.restarts() != sessionsOfRestart) {
+                sessions.values().forEach(JobSession::close);
+                sessions.clear();
+                closeObserver();
+                sessionsOfRestart = database.restarts();
+            }
+            if (observer == null || observer.isClosed()) {
+                observer = database.connect();
+            }
+            for (JobSession session : sessions.values()) {
+                if (session.dirty()) {
+                    drop(session);
+                }
+            }
+            testBed.reset(observer);
+            return new JobExecution(this, model, trace).run();
+        } catch (SQLException e) {
+            throw new IllegalStateException("the database failed outside any step (" + database.describe() + "): " + e.getMessage(), e);
+        } finally {
+            TraceRunner.ONE_TRY_AT_A_TIME.unlock();
+        }
+    }
+
+    Connection observer() {
+        return observer;
+    }
+
+    ExecutorService statements() {
+        return statements;
+    }
+
+    /** The session of a worker, the relay or the consumer, connected. */
+    JobSession session(String name) throws SQLException {
+        JobSession session = sessions.computeIfAbsent(name, JobSession::new);
+        if (session.connection == null) {
+            Connection connection = database.connect();
+            session.connection = connection;
+            session.backendPid = connection.unwrap(org.postgresql.PGConnection.class).getBackendPID();
+            session.lease = protocol.client(connection);
+            session.jobs = protocol.jobClient(connection);
+        }
+        return session;
+    }
+
+    Iterable<JobSession> sessions() {
+        return sessions.values();
+    }
+
+    /** Closes a session a try left in a transaction or a statement, and waits, bounded, until its server process is gone. */
+    void drop(JobSession session) throws SQLException {
+        int pid = session.backendPid;
+        if (session.pending != null) {
+            session.pending.cancel(true);
+        }
+        session.close();
+        try (PreparedStatement s = observer.prepareStatement("select pg_catalog.pg_terminate_backend(?)")) {
+            s.setInt(1, pid);
+            s.execute();
+        }
+        long deadline = System.nanoTime() + STATEMENT_MILLIS * 1_000_000;
+        try (PreparedStatement s = observer.prepareStatement("select count(*) from pg_catalog.pg_stat_activity where pid = ?")) {
+            s.setInt(1, pid);
+            while (true) {
+                try (ResultSet rs = s.executeQuery()) {
+                    rs.next();
+                    if (rs.getInt(1) == 0) {
+                        return;
+                    }
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new SQLException("the server process " + pid + " was still there " + STATEMENT_MILLIS
+                            + " ms after its session was dropped");
+                }
+                pause();
+            }
+        }
+    }
+
+    static void pause() {
+        try {
+            Thread.sleep(0, 300_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void closeObserver() {
+        if (observer != null) {
+            try {
+                observer.close();
+            } catch (SQLException ignored) {
+                // it is being replaced
+            }
+            observer = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        TraceRunner.ONE_TRY_AT_A_TIME.lock();
+        try {
+            sessions.values().forEach(JobSession::close);
+            sessions.clear();
+            closeObserver();
+            statements.shutdownNow();
+        } finally {
+            TraceRunner.ONE_TRY_AT_A_TIME.unlock();
+        }
+    }
+}

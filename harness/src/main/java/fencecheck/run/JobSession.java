@@ -1,0 +1,58 @@
+package fencecheck.run;
+
+import fencecheck.job.JobOutcome;
+import fencecheck.protocol.JobClient;
+import fencecheck.protocol.LeaseClient;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.Future;
+
+/**
+ * One connection of a job try (a worker, the relay or the consumer) with
+ * both clients bound to it. A statement runs on a thread of its own, so the
+ * runner can see it wait for a lock and go on with other sessions.
+ */
+final class JobSession {
+
+    final String name;
+    Connection connection;
+    LeaseClient lease;
+    JobClient jobs;
+    int backendPid;
+    /** The statement still running (waiting for a lock), or null. */
+    Future<JobOutcome> pending;
+
+    JobSession(String name) {
+        this.name = name;
+    }
+
+    /** Whether a transaction is open on the connection (a statement in flight counts as dirty too). */
+    boolean dirty() throws SQLException {
+        return connection != null && (pending != null || connection.isClosed() || !connection.getAutoCommit());
+    }
+
+    void close() {
+        try {
+            if (jobs != null) {
+                jobs.close();
+            }
+            if (lease != null) {
+                lease.close();
+            }
+        } catch (SQLException | RuntimeException ignored) {
+            // the connection goes either way
+        }
+        try {
+            if (connection != null) {
+                connection.close();
+            }
+        } catch (SQLException ignored) {
+            // as above
+        }
+        connection = null;
+        lease = null;
+        jobs = null;
+        pending = null;
+    }
+}

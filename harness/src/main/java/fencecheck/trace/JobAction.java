@@ -1,0 +1,83 @@
+package fencecheck.trace;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+
+/**
+ * One step of a job trace. Workers ({@code w1}..{@code w4}) act with what they
+ * believe (the key and token of their last grant); the relay ({@code relay})
+ * and the clock ({@code clock}) act from outside. Every action is total: where
+ * it does not apply (a claim with no transaction open, an acquire while a
+ * transaction is open, anything while the worker's statement waits for a lock)
+ * it is a no-op, so every sub-list of a trace is still a trace.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "do")
+@JsonSubTypes({
+        @JsonSubTypes.Type(value = JobAction.Acquire.class, name = "acquire"),
+        @JsonSubTypes.Type(value = JobAction.Renew.class, name = "renew"),
+        @JsonSubTypes.Type(value = JobAction.Release.class, name = "release"),
+        @JsonSubTypes.Type(value = JobAction.FencedWrite.class, name = "fenced-write"),
+        @JsonSubTypes.Type(value = JobAction.Begin.class, name = "begin"),
+        @JsonSubTypes.Type(value = JobAction.Claim.class, name = "claim"),
+        @JsonSubTypes.Type(value = JobAction.BusinessRow.class, name = "business-row"),
+        @JsonSubTypes.Type(value = JobAction.OutboxRow.class, name = "outbox-row"),
+        @JsonSubTypes.Type(value = JobAction.Commit.class, name = "commit"),
+        @JsonSubTypes.Type(value = JobAction.Rollback.class, name = "rollback"),
+        @JsonSubTypes.Type(value = JobAction.Relay.class, name = "relay"),
+        @JsonSubTypes.Type(value = JobAction.Redeliver.class, name = "redeliver"),
+        @JsonSubTypes.Type(value = JobAction.AdvanceToExpiry.class, name = "advance-to-expiry"),
+        @JsonSubTypes.Type(value = JobAction.AdvanceBy.class, name = "advance-by"),
+})
+public sealed interface JobAction {
+
+    /** Statements a worker runs on its own session. */
+    sealed interface WorkerStatement extends JobAction {
+    }
+
+    record Acquire(String key) implements WorkerStatement {
+    }
+
+    record Renew() implements WorkerStatement {
+    }
+
+    record Release() implements WorkerStatement {
+    }
+
+    /** A CURRENT_FENCE write with the believed token: in the worker's open transaction if it has one. */
+    record FencedWrite(String resultId, String payload) implements WorkerStatement {
+    }
+
+    record Begin() implements WorkerStatement {
+    }
+
+    /** The token-conditioned update of the believed key's job-state row, with the believed token. */
+    record Claim() implements WorkerStatement {
+    }
+
+    record BusinessRow(String resultId, String payload) implements WorkerStatement {
+    }
+
+    record OutboxRow(String resultId, String payload) implements WorkerStatement {
+    }
+
+    record Commit() implements WorkerStatement {
+    }
+
+    record Rollback() implements WorkerStatement {
+    }
+
+    /** The relay delivers the next message; with {@code crashBeforeMark} it dies before marking it delivered. */
+    record Relay(boolean crashBeforeMark) implements JobAction {
+    }
+
+    /** The last delivered message reaches the consumer again. */
+    record Redeliver() implements JobAction {
+    }
+
+    /** The clock moves to the expiry of {@code key}'s lease plus {@code deltaMicros}; never back. */
+    record AdvanceToExpiry(String key, long deltaMicros) implements JobAction {
+    }
+
+    record AdvanceBy(long micros) implements JobAction {
+    }
+}

@@ -1,0 +1,25 @@
+package fencecheck.trace;
+
+/** One step of a job trace: who acts ({@code w1}..{@code w4}, {@code relay}, {@code clock}) and what it does. */
+public record JobStep(String actor, JobAction action) {
+
+    public static final String RELAY = "relay";
+    public static final String CLOCK = "clock";
+
+    public JobStep {
+        if (action instanceof JobAction.WorkerStatement && !actor.matches("w[1-4]")) {
+            throw new IllegalArgumentException("a worker statement needs a worker w1..w4 as its actor, not " + actor);
+        }
+        if ((action instanceof JobAction.Relay || action instanceof JobAction.Redeliver) && !RELAY.equals(actor)) {
+            throw new IllegalArgumentException("only the relay delivers messages, not " + actor);
+        }
+        if ((action instanceof JobAction.AdvanceBy || action instanceof JobAction.AdvanceToExpiry) && !CLOCK.equals(actor)) {
+            throw new IllegalArgumentException("only the clock moves time, not " + actor);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return actor + " " + action;
+    }
+}

@@ -1,0 +1,11 @@
+-- unstable-business-key (known-buggy): the business key includes the token,
+-- so the same job run again under a later token sends a second message,
+-- which the consumer cannot recognise as the same effect.
+with params as (
+    select ?::text as job_key, ?::text as result_id, ?::bigint as token, ?::text as payload
+)
+insert into outbox (business_key, job_key, result_id, fencing_token, payload)
+select job_key || '/' || result_id || '/' || token, job_key, result_id, token, payload
+  from params
+on conflict (business_key) do nothing
+returning id

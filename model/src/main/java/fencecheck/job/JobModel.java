@@ -1,0 +1,332 @@
+package fencecheck.job;
+
+import fencecheck.job.JobCommand.AdvanceClock;
+import fencecheck.job.JobCommand.Begin;
+import fencecheck.job.JobCommand.BusinessRow;
+import fencecheck.job.JobCommand.Claim;
+import fencecheck.job.JobCommand.Commit;
+import fencecheck.job.JobCommand.FencedWrite;
+import fencecheck.job.JobCommand.LeaseOperation;
+import fencecheck.job.JobCommand.OutboxRow;
+import fencecheck.job.JobCommand.Redeliver;
+import fencecheck.job.JobCommand.Relay;
+import fencecheck.job.JobCommand.Rollback;
+import fencecheck.job.JobOutcome.AlreadyThere;
+import fencecheck.job.JobOutcome.Answered;
+import fencecheck.job.JobOutcome.Begun;
+import fencecheck.job.JobOutcome.ClockAt;
+import fencecheck.job.JobOutcome.Claimed;
+import fencecheck.job.JobOutcome.Committed;
+import fencecheck.job.JobOutcome.Delivered;
+import fencecheck.job.JobOutcome.Inserted;
+import fencecheck.job.JobOutcome.NotClaimed;
+import fencecheck.job.JobOutcome.NothingToDeliver;
+import fencecheck.job.JobOutcome.RolledBack;
+import fencecheck.job.JobOutcome.Skipped;
+import fencecheck.job.JobOutcome.Waiting;
+import fencecheck.model.Command;
+import fencecheck.model.KeyState;
+import fencecheck.model.Lease;
+import fencecheck.model.LeaseModel;
+import fencecheck.model.ModelConfig;
+import fencecheck.model.Outcome;
+import fencecheck.model.ProtocolState;
+import fencecheck.model.StoredResult;
+import fencecheck.model.Transition;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The job transaction, the outbox and its consumer over sessions whose
+ * statements interleave (PROTOCOL.md, "Transactions, outbox, consumers"),
+ * under PostgreSQL's READ COMMITTED rules as far as the protocol's rows need them:
+ * <ul>
+ *   <li>a claim (an UPDATE) locks the job-state row until its transaction ends; a fenced
+ *       write locks it FOR SHARE until then;</li>
+ *   <li>a statement that needs a row another transaction holds waits: an acquire always
+ *       (its upsert locks the row before looking at it), a renew, release or claim only
+ *       when its condition holds on the committed row, a fenced write only behind a claim;</li>
+ *   <li>when the holder ends, the waiting statements go on first come first, each re-checking
+ *       its condition on the latest committed row, with the clock of its own start;</li>
+ *   <li>a transaction's writes are seen by itself only, until it commits; a rollback leaves nothing.</li>
+ * </ul>
+ * Lease operations and fenced writes are answered by {@link LeaseModel}.
+ */
+public final class JobModel {
+
+    private final LeaseModel leases;
+
+    public JobModel(ModelConfig config) {
+        this.leases = new LeaseModel(config);
+    }
+
+    public ModelConfig config() {
+        return leases.config();
+    }
+
+    public JobState init(long now) {
+        return JobState.at(now);
+    }
+
+    public JobTransition step(JobState state, JobCommand command) {
+        return switch (command) {
+            case LeaseOperation op -> statement(state, op.session(), op);
+            case FencedWrite w -> statement(state, w.session(), w);
+            case Claim c -> statement(state, c.session(), c);
+            case Begin b -> done(begin(state, b.session()), new Begun());
+            case BusinessRow b -> business(state, b);
+            case OutboxRow o -> outbox(state, o);
+            case Commit c -> end(state, c.session(), true);
+            case Rollback r -> end(state, r.session(), false);
+            case Relay r -> relay(state, r.crashBeforeMark());
+            case Redeliver r -> redeliver(state);
+            case AdvanceClock c -> {
+                ProtocolState next = c.to() > state.now() ? state.committed().withNow(c.to()) : state.committed();
+                yield done(state.with(next), new ClockAt(next.now()));
+            }
+        };
+    }
+
+    // --- statements that may wait --------------------------------------------------------------------------
+
+    private JobTransition statement(JobState state, String session, JobCommand command) {
+        if (mustWait(state, session, command, state.now())) {
+            List<Waiter> waiting = new ArrayList<>(state.waiting());
+            waiting.add(new Waiter(session, command, state.now()));
+            return done(state.withWaiting(waiting), new Waiting());
+        }
+        Run run = run(state, session, command, state.now());
+        return done(run.state(), run.outcome());
+    }
+
+    private boolean mustWait(JobState state, String session, JobCommand command, long startedAt) {
+        String key = lockedKey(command);
+        if (key == null || state.committed().key(key).lease() == null) {
+            return false;
+        }
+        boolean claimedByOther = false;
+        boolean lockedByOther = false;
+        for (Map.Entry<String, Transaction> open : state.open().entrySet()) {
+            if (!open.getKey().equals(session) && open.getValue().locks(key)) {
+                lockedByOther = true;
+                claimedByOther |= key.equals(open.getValue().claimedKey());
+            }
+        }
+        ProtocolState seen = state.committed().withNow(startedAt);
+        return switch (command) {
+            case LeaseOperation op -> switch (op.command()) {
+                case Command.Acquire a -> lockedByOther;
+                case Command.Renew r -> lockedByOther && Outcome.isSuccess(leases.step(seen, r).outcome());
+                case Command.Release r -> lockedByOther && Outcome.isSuccess(leases.step(seen, r).outcome());
+                default -> false;
+            };
+            case FencedWrite w -> claimedByOther;
+            case Claim c -> lockedByOther && state.committed().key(key).lease().token() == c.token();
+            default -> false;
+        };
+    }
+
+    private static String lockedKey(JobCommand command) {
+        return switch (command) {
+            case LeaseOperation op -> switch (op.command()) {
+                case Command.Acquire a -> a.key();
+                case Command.Renew r -> r.key();
+                case Command.Release r -> r.key();
+                default -> null;
+            };
+            case FencedWrite w -> w.write().key();
+            case Claim c -> c.key();
+            default -> null;
+        };
+    }
+
+    private record Run(JobState state, JobOutcome outcome) {
+    }
+
+    /** Runs a statement that does not (or no longer) wait, with the clock of its start. */
+    private Run run(JobState state, String session, JobCommand command, long startedAt) {
+        return switch (command) {
+            case LeaseOperation op -> {
+                Transition t = leases.step(state.committed().withNow(startedAt), op.command());
+                yield new Run(state.with(t.next().withNow(state.now())), new Answered(t.outcome()));
+            }
+            case FencedWrite w -> fencedWrite(state, session, w.write());
+            case Claim c -> claim(state, session, c);
+            default -> throw new IllegalArgumentException("not a statement that waits: " + command);
+        };
+    }
+
+    private Run fencedWrite(JobState state, String session, Command.Write write) {
+        Transaction own = state.transaction(session);
+        if (own == null) {
+            Transition t = leases.step(state.committed(), write);
+            return new Run(state.with(t.next()), new Answered(t.outcome()));
+        }
+        String key = write.key();
+        KeyState seen = state.committed().key(key);
+        for (Map.Entry<String, StoredResult> row : own.fenced().getOrDefault(key, new TreeMap<>()).entrySet()) {
+            seen = seen.withFenced(row.getKey(), row.getValue());
+        }
+        Transition t = leases.step(state.committed().with(key, seen), write);
+        Transaction next = seen.lease() != null ? own.withShared(key) : own;
+        if (t.outcome() instanceof Outcome.Applied) {
+            next = next.withFenced(key, write.resultId(), new StoredResult(write.token(), write.payload()));
+        }
+        return new Run(replace(state, session, next), new Answered(t.outcome()));
+    }
+
+    private Run claim(JobState state, String session, Claim c) {
+        Transaction own = state.transaction(session);
+        Lease lease = state.committed().key(c.key()).lease();
+        if (own == null || lease == null || lease.token() != c.token()) {
+            return new Run(state, new NotClaimed());
+        }
+        return new Run(replace(state, session, own.withClaim(c.key(), c.token())), new Claimed(c.token()));
+    }
+
+    // --- the rest of the job transaction ---------------------------------------------------------------------
+
+    private static JobState begin(JobState state, String session) {
+        return state.transaction(session) != null ? state : replace(state, session, Transaction.EMPTY);
+    }
+
+    private static JobTransition business(JobState state, BusinessRow b) {
+        Transaction own = state.transaction(b.session());
+        if (own == null || !own.claimed()) {
+            return done(state, new Skipped());
+        }
+        String key = own.claimedKey();
+        if (own.business().containsKey(b.resultId())
+                || state.business().getOrDefault(key, new TreeMap<>()).containsKey(b.resultId())) {
+            return done(state, new AlreadyThere());
+        }
+        Transaction next = own.withBusiness(b.resultId(), new StoredResult(own.claimedToken(), b.payload()));
+        return done(replace(state, b.session(), next), new Inserted());
+    }
+
+    private static JobTransition outbox(JobState state, OutboxRow o) {
+        Transaction own = state.transaction(o.session());
+        if (own == null || !own.claimed()) {
+            return done(state, new Skipped());
+        }
+        String key = own.claimedKey();
+        boolean there = java.util.stream.Stream.concat(state.outbox().stream(), own.outbox().stream())
+                .anyMatch(m -> m.key().equals(key) && m.resultId().equals(o.resultId()));
+        if (there) {
+            return done(state, new AlreadyThere());
+        }
+        OutboxMessage message = new OutboxMessage(state.nextMessageId(), key, o.resultId(), own.claimedToken(), o.payload(), false);
+        JobState next = replace(state, o.session(), own.withOutbox(message));
+        return done(new JobState(next.committed(), next.jobStates(), next.business(), next.outbox(), next.effects(),
+                next.open(), next.waiting(), next.nextMessageId() + 1, next.lastDelivered()), new Inserted());
+    }
+
+    private JobTransition end(JobState state, String session, boolean commit) {
+        JobOutcome outcome = commit ? new Committed() : new RolledBack();
+        Transaction own = state.transaction(session);
+        if (own == null) {
+            return done(state, outcome);
+        }
+        SortedMap<String, Transaction> open = new TreeMap<>(state.open());
+        open.remove(session);
+        JobState ended = state.withOpen(open);
+        if (commit) {
+            ended = apply(ended, own);
+        }
+        return resume(ended, outcome);
+    }
+
+    /** A commit makes the transaction's rows everyone's. */
+    private static JobState apply(JobState state, Transaction tx) {
+        ProtocolState committed = state.committed();
+        for (Map.Entry<String, SortedMap<String, StoredResult>> key : tx.fenced().entrySet()) {
+            KeyState rows = committed.key(key.getKey());
+            for (Map.Entry<String, StoredResult> row : key.getValue().entrySet()) {
+                if (!rows.fenced().containsKey(row.getKey())) {
+                    rows = rows.withFenced(row.getKey(), row.getValue());
+                }
+            }
+            committed = committed.with(key.getKey(), rows);
+        }
+        SortedMap<String, Long> jobStates = new TreeMap<>(state.jobStates());
+        SortedMap<String, SortedMap<String, StoredResult>> business = new TreeMap<>(state.business());
+        if (tx.claimed()) {
+            jobStates.put(tx.claimedKey(), tx.claimedToken());
+            SortedMap<String, StoredResult> rows = new TreeMap<>(business.getOrDefault(tx.claimedKey(), new TreeMap<>()));
+            tx.business().forEach(rows::putIfAbsent);
+            business.put(tx.claimedKey(), rows);
+        }
+        List<OutboxMessage> outbox = new ArrayList<>(state.outbox());
+        outbox.addAll(tx.outbox());
+        outbox.sort(Comparator.comparingLong(OutboxMessage::id));
+        return new JobState(committed, jobStates, business, outbox, state.effects(), state.open(), state.waiting(),
+                state.nextMessageId(), state.lastDelivered());
+    }
+
+    /** The waiting statements go on in the order they came, each as if it ran now with the clock of its start. */
+    private JobTransition resume(JobState ended, JobOutcome outcome) {
+        List<Resumed> resumed = new ArrayList<>();
+        List<Waiter> still = new ArrayList<>();
+        JobState state = ended.withWaiting(List.of());
+        for (Waiter waiter : ended.waiting()) {
+            if (mustWait(state, waiter.session(), waiter.command(), waiter.startedAt())) {
+                still.add(waiter);
+                continue;
+            }
+            Run run = run(state, waiter.session(), waiter.command(), waiter.startedAt());
+            state = run.state();
+            resumed.add(new Resumed(waiter.session(), waiter.command(), run.outcome()));
+        }
+        return new JobTransition(state.withWaiting(still), outcome, resumed);
+    }
+
+    // --- relay and consumer ------------------------------------------------------------------------------------
+
+    private static JobTransition relay(JobState state, boolean crashBeforeMark) {
+        Optional<OutboxMessage> next = state.outbox().stream().filter(m -> !m.delivered()).findFirst();
+        if (next.isEmpty()) {
+            return done(state, new NothingToDeliver());
+        }
+        OutboxMessage message = next.get();
+        List<OutboxMessage> outbox = state.outbox().stream()
+                .map(m -> m.id() == message.id() && !crashBeforeMark ? m.markedDelivered() : m).toList();
+        return consume(state, outbox, message, !crashBeforeMark);
+    }
+
+    private static JobTransition redeliver(JobState state) {
+        Optional<OutboxMessage> last = state.outbox().stream().filter(m -> m.id() == state.lastDelivered()).findFirst();
+        return last.isEmpty() ? done(state, new NothingToDeliver()) : consume(state, state.outbox(), last.get(), false);
+    }
+
+    /** The consumer applies a business key's effect once, remembering the key in the same transaction. */
+    private static JobTransition consume(JobState state, List<OutboxMessage> outbox, OutboxMessage message, boolean marked) {
+        SortedMap<String, SortedMap<String, Integer>> effects = new TreeMap<>(state.effects());
+        SortedMap<String, Integer> ofKey = new TreeMap<>(effects.getOrDefault(message.key(), new TreeMap<>()));
+        boolean effect = !ofKey.containsKey(message.resultId());
+        if (effect) {
+            ofKey.put(message.resultId(), 1);
+            effects.put(message.key(), ofKey);
+        }
+        JobState next = new JobState(state.committed(), state.jobStates(), state.business(), outbox, effects, state.open(),
+                state.waiting(), state.nextMessageId(), message.id());
+        return done(next, new Delivered(message.key(), message.resultId(), effect, marked));
+    }
+
+    // --- helpers ---------------------------------------------------------------------------------------------
+
+    private static JobState replace(JobState state, String session, Transaction tx) {
+        SortedMap<String, Transaction> open = new TreeMap<>(state.open());
+        open.put(session, tx);
+        return state.withOpen(open);
+    }
+
+    private static JobTransition done(JobState state, JobOutcome outcome) {
+        return new JobTransition(state, outcome, List.of());
+    }
+}

@@ -1,0 +1,80 @@
+package fencecheck.job;
+
+import fencecheck.model.StoredResult;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * An open transaction: the locks it holds on job-state (lease) rows and what
+ * it wrote, which no other session sees before it commits.
+ *
+ * @param claimedKey   the key whose job-state row its claim updated (and locks exclusively), or null
+ * @param claimedToken the token of that claim
+ * @param sharedKeys   keys whose lease row a fenced write locked FOR SHARE
+ * @param fenced       its CURRENT_FENCE rows, by key, then result id
+ * @param business     its business rows, by result id (all of the claimed key)
+ * @param outbox       its outbox messages, in insertion order
+ */
+public record Transaction(
+        String claimedKey,
+        long claimedToken,
+        SortedSet<String> sharedKeys,
+        SortedMap<String, SortedMap<String, StoredResult>> fenced,
+        SortedMap<String, StoredResult> business,
+        List<OutboxMessage> outbox) {
+
+    public static final Transaction EMPTY = new Transaction(null, 0, new TreeSet<>(), new TreeMap<>(), new TreeMap<>(), List.of());
+
+    public Transaction {
+        sharedKeys = Collections.unmodifiableSortedSet(new TreeSet<>(sharedKeys));
+        SortedMap<String, SortedMap<String, StoredResult>> copy = new TreeMap<>();
+        fenced.forEach((k, rows) -> copy.put(k, Collections.unmodifiableSortedMap(new TreeMap<>(rows))));
+        fenced = Collections.unmodifiableSortedMap(copy);
+        business = Collections.unmodifiableSortedMap(new TreeMap<>(business));
+        outbox = List.copyOf(outbox);
+    }
+
+    public boolean claimed() {
+        return claimedKey != null;
+    }
+
+    /** Whether it holds {@code key}'s row in a mode that makes writers of that row wait. */
+    public boolean locks(String key) {
+        return key.equals(claimedKey) || sharedKeys.contains(key);
+    }
+
+    public Transaction withClaim(String key, long token) {
+        return new Transaction(key, token, sharedKeys, fenced, business, outbox);
+    }
+
+    public Transaction withShared(String key) {
+        SortedSet<String> keys = new TreeSet<>(sharedKeys);
+        keys.add(key);
+        return new Transaction(claimedKey, claimedToken, keys, fenced, business, outbox);
+    }
+
+    public Transaction withFenced(String key, String resultId, StoredResult row) {
+        SortedMap<String, SortedMap<String, StoredResult>> copy = new TreeMap<>(fenced);
+        SortedMap<String, StoredResult> rows = new TreeMap<>(copy.getOrDefault(key, new TreeMap<>()));
+        rows.put(resultId, row);
+        copy.put(key, rows);
+        return new Transaction(claimedKey, claimedToken, sharedKeys, copy, business, outbox);
+    }
+
+    public Transaction withBusiness(String resultId, StoredResult row) {
+        SortedMap<String, StoredResult> copy = new TreeMap<>(business);
+        copy.put(resultId, row);
+        return new Transaction(claimedKey, claimedToken, sharedKeys, fenced, copy, outbox);
+    }
+
+    public Transaction withOutbox(OutboxMessage message) {
+        List<OutboxMessage> copy = new java.util.ArrayList<>(outbox);
+        copy.add(message);
+        return new Transaction(claimedKey, claimedToken, sharedKeys, fenced, business, copy);
+    }
+}
