@@ -3,6 +3,7 @@ package fencecheck.run;
 import fencecheck.db.Databases;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.LeaseProtocol;
+import fencecheck.trace.JobTrace;
 import fencecheck.trace.Trace;
 import fencecheck.trace.TraceFiles;
 
@@ -35,14 +36,16 @@ public final class Cli {
                 err.println("fencecheck: " + USAGE);
                 return 2;
             }
-            Trace trace = TraceFiles.read(Path.of(args.get(1)));
-            String implementation = trace.implementation();
-            if (args.size() == 4 && args.get(2).equals("--implementation")) {
-                implementation = args.get(3);
-            } else if (args.size() != 2) {
+            if (!(args.size() == 2 || (args.size() == 4 && args.get(2).equals("--implementation")))) {
                 err.println("fencecheck: " + USAGE);
                 return 2;
             }
+            Path file = Path.of(args.get(1));
+            if (TraceFiles.isJobTrace(file)) {
+                return replayJob(TraceFiles.readJob(file), args.size() == 4 ? args.get(3) : null, out);
+            }
+            Trace trace = TraceFiles.read(file);
+            String implementation = args.size() == 4 ? args.get(3) : trace.implementation();
             LeaseProtocol protocol = Implementations.select(implementation);
             try (TraceRunner runner = new TraceRunner(Databases.shared(), protocol, trace.needsFaultProxies())) {
                 TryResult result = runner.run(trace.withImplementation(protocol.name()));
@@ -57,6 +60,17 @@ public final class Cli {
         } catch (RuntimeException e) {
             err.println("fencecheck: " + e.getMessage());
             return 2;
+        }
+    }
+
+    private static int replayJob(JobTrace trace, String implementation, PrintStream out) {
+        LeaseProtocol protocol = Implementations.select(implementation != null ? implementation : trace.implementation());
+        try (JobRunner runner = new JobRunner(Databases.shared(), protocol)) {
+            JobTryResult result = runner.run(new JobTrace(trace.schemaVersion(), trace.kind(), protocol.name(), trace.leaseTtl(), trace.steps()));
+            out.println("implementation: " + protocol.name() + " on " + runner.database().describe());
+            out.println(result.verdict());
+            out.print(JobTraceTable.render(result));
+            return result.passed() ? 0 : 1;
         }
     }
 }

@@ -273,6 +273,17 @@ final class JobExecution {
      */
     private Outcomes step(String session, String action, JobCommand command, JobSession s, Callable<JobOutcome> statement)
             throws SQLException {
+        String contended = model.wouldWaitFor(state, session, command);
+        if (contended != null) {
+            for (fencecheck.job.Waiter waiter : state.waiting()) {
+                if (contended.equals(model.wouldWaitFor(state, waiter.session(), waiter.command()))) {
+                    return new Outcomes(new JobHistoryEntry(stepNumber, false, session, "(no-op) " + action + " would queue behind "
+                            + waiter.session() + "'s waiting statement on " + contended
+                            + ", an order PostgreSQL does not define: skipped", null, state.now(), null, null, null, null, null, null),
+                            List.of());
+                }
+            }
+        }
         long at = state.now();
         JobState before = state;
         JobTransition t = model.step(state, command);

@@ -105,6 +105,17 @@ public final class JobModel {
         return done(run.state(), run.outcome());
     }
 
+    /**
+     * The key whose row {@code command} would wait for, or null when it would
+     * not wait. PostgreSQL does not define which of two statements waiting for
+     * one row goes first once the holder updated it (the first waiter re-reads
+     * the row and races the others), so a scheduler should not queue a second
+     * statement behind a waiting one.
+     */
+    public String wouldWaitFor(JobState state, String session, JobCommand command) {
+        return mustWait(state, session, command, state.now()) ? lockedKey(command) : null;
+    }
+
     private boolean mustWait(JobState state, String session, JobCommand command, long startedAt) {
         String key = lockedKey(command);
         if (key == null || state.committed().key(key).lease() == null) {

@@ -29,7 +29,21 @@ class ClaimTest {
         assertThat(s.state().transaction("w1").claimedKey()).isEqualTo("K1");
         assertThat(s.state().transaction("w1").claimedToken()).isEqualTo(1);
         assertThat(s.state().transaction("w1").locks("K1")).isTrue();
-        assertThat(s.rows("K1", "w1").jobState()).isEqualTo(1L);
+    }
+
+    @Test
+    void rowsShowTheCommittedJobStateTokenEvenToTheClaimingSession() {
+        JobScenario s = JobScenario.reference();
+        s.acquire("w1", "K1");
+        s.runJob("w1", "K1", 1, "r1", "p");
+        s.at(TTL + 1);
+        s.acquire("w2", "K1");
+        s.begin("w2");
+        s.claim("w2", "K1", 2);
+
+        assertThat(s.rows("K1", "w2").jobState()).isEqualTo(1L);
+        s.commit("w2");
+        assertThat(s.committed("K1").jobState()).isEqualTo(2L);
     }
 
     @Test
@@ -145,7 +159,6 @@ class ClaimTest {
         s.outbox("w1", "r1", "p");
 
         JobRows own = s.rows("K1", "w1");
-        assertThat(own.jobState()).isEqualTo(1L);
         assertThat(own.business()).containsEntry("r1", new StoredResult(1, "p"));
         assertThat(own.outbox()).containsExactly(new JobRows.Message("r1", 1, "p", false));
 

@@ -1,5 +1,8 @@
 package fencecheck.properties;
 
+import fencecheck.run.JobMinimizer;
+import fencecheck.run.JobTraceTable;
+import fencecheck.run.JobTryResult;
 import fencecheck.run.TraceMinimizer;
 import fencecheck.run.TraceTable;
 import fencecheck.run.TryResult;
@@ -41,6 +44,10 @@ public class FailureReport implements AroundPropertyHook {
         PropertyExecutionResult result = property.execute();
         Optional<Throwable> error = result.shrunkSample().flatMap(s -> s.falsifyingError())
                 .or(() -> result.originalSample().flatMap(s -> s.falsifyingError()));
+        if (result.status() == PropertyExecutionResult.Status.FAILED && error.isPresent()
+                && error.get() instanceof JobTraceFailure jobFailure) {
+            return reportJob(context, result, jobFailure);
+        }
         if (result.status() != PropertyExecutionResult.Status.FAILED || error.isEmpty()
                 || !(error.get() instanceof TraceFailure failure)) {
             return result;
@@ -57,5 +64,20 @@ public class FailureReport implements AroundPropertyHook {
                 + "replay the trace: " + Commands.replayTrace(saved) + "\n"
                 + "re-run the seed:  " + Commands.rerunSeed(context.containerClass().getSimpleName(), seed, tried.trace().implementation()) + "\n";
         return result.mapToFailed(new TraceFailure(tried, message));
+    }
+
+    private static PropertyExecutionResult reportJob(PropertyLifecycleContext context, PropertyExecutionResult result,
+                                                     JobTraceFailure failure) {
+        String name = context.containerClass().getSimpleName() + "-" + context.targetMethod().getName();
+        JobTryResult tried = JobMinimizer.minimize(Harnesses.jobRunnerFor(Harnesses.implementationUnderTest()), failure.result());
+        Path saved = Paths.traces().resolve(name + "-" + tried.trace().implementation() + ".json");
+        TraceFiles.write(tried.trace(), saved);
+        String seed = result.seed().orElse("?");
+        String message = tried.verdict() + "\n" + JobTraceTable.render(tried)
+                + "seed: " + seed + "\n"
+                + "trace: " + saved + "\n"
+                + "replay the trace: " + Commands.replayTrace(saved) + "\n"
+                + "re-run the seed:  " + Commands.rerunSeed(context.containerClass().getSimpleName(), seed, tried.trace().implementation()) + "\n";
+        return result.mapToFailed(new JobTraceFailure(tried, message));
     }
 }

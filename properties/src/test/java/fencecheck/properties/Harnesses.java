@@ -3,6 +3,7 @@ package fencecheck.properties;
 import fencecheck.db.Databases;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.LeaseProtocol;
+import fencecheck.run.JobRunner;
 import fencecheck.run.TraceRunner;
 
 import java.util.Map;
@@ -12,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 final class Harnesses {
 
     private static final Map<String, TraceRunner> RUNNERS = new ConcurrentHashMap<>();
+    private static final Map<String, JobRunner> JOB_RUNNERS = new ConcurrentHashMap<>();
 
     private Harnesses() {
     }
@@ -29,5 +31,9 @@ final class Harnesses {
     static TraceRunner runnerFor(LeaseProtocol protocol, boolean throughFaultProxies) {
         return RUNNERS.computeIfAbsent(protocol.name() + (throughFaultProxies ? " proxied" : ""),
                 name -> new TraceRunner(Databases.shared(), protocol, throughFaultProxies));
+    }
+
+    static JobRunner jobRunnerFor(LeaseProtocol protocol) {
+        return JOB_RUNNERS.computeIfAbsent(protocol.name(), name -> new JobRunner(Databases.shared(), protocol));
     }
 }

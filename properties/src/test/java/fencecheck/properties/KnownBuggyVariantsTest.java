@@ -46,6 +46,37 @@ class KnownBuggyVariantsTest {
                         MAX_SHRUNK_FAULT_STEPS)));
     }
 
+    /** The variants of the job transaction, the outbox and the consumer, against the interleaved-transactions property. */
+    @TestFactory
+    Stream<DynamicTest> everyJobVariantIsCaughtByTheInterleavedTransactions() {
+        return Implementations.jobVariants().stream()
+                .map(variant -> DynamicTest.dynamicTest(variant.name(), () -> assertJobVariantCaught(variant)));
+    }
+
+    @Test
+    void theReferencePassesTheInterleavedTransactions() {
+        runPropertyAgainst(Implementations.select("reference"), JobTransactionProperties.class, "interleavedTransactionsAgreeWithModel")
+                .testEvents().assertThatEvents().haveExactly(1, finishedSuccessfully());
+    }
+
+    private static void assertJobVariantCaught(LeaseProtocol variant) {
+        long started = System.nanoTime();
+        List<Event> finished = runPropertyAgainst(variant, JobTransactionProperties.class, "interleavedTransactionsAgreeWithModel")
+                .testEvents().finished().list();
+        double seconds = (System.nanoTime() - started) / 1e9;
+        assertThat(finished).as("the property ran once").hasSize(1);
+        Throwable failure = finished.get(0).getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable)
+                .orElseThrow(() -> new AssertionError(variant.name() + " was NOT caught: the property passed"));
+        assertThat(failure).as("%s fails through a trace, not an error: %s", variant.name(), failure)
+                .isInstanceOf(JobTraceFailure.class);
+        var shrunk = ((JobTraceFailure) failure).result();
+        System.out.printf("%s caught by the interleaved transactions in %.1f s, shrunk to %d steps: %s%n%s", variant.name(), seconds,
+                shrunk.steps(), shrunk.verdict(), failure.getMessage());
+        assertThat(shrunk.trace().steps()).as("shrunk trace of %s:%n%s", variant.name(), failure.getMessage())
+                .hasSizeLessThanOrEqualTo(MAX_SHRUNK_FAULT_STEPS);
+    }
+
     private static void assertCaught(LeaseProtocol variant, Class<?> propertyClass, String property, int maxSteps) {
         long started = System.nanoTime();
         List<Event> finished = runPropertyAgainst(variant, propertyClass, property).testEvents().finished().list();

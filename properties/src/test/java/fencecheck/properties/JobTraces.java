@@ -1,0 +1,160 @@
+package fencecheck.properties;
+
+import fencecheck.trace.JobAction;
+import fencecheck.trace.JobStep;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.Tuple;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Generators of job traces: whole job transactions (begin, claim, business
+ * row, outbox row, commit or rollback) and fenced writes inside transactions,
+ * with other sessions' steps placed between any two of their statements,
+ * biased toward what makes a statement wait: a takeover of the key while the
+ * job is open. The relay delivers, crashes before marking, and delivers again.
+ * Fragments keep a job's statements together so shrinking drops whole pieces.
+ */
+final class JobTraces {
+
+    private JobTraces() {
+    }
+
+    static Arbitrary<List<JobStep>> jobTraces() {
+        return fragment().list().ofMinSize(1).ofMaxSize(8)
+                .map(fragments -> fragments.stream().flatMap(List::stream).toList());
+    }
+
+    @SuppressWarnings("unchecked")
+    static Arbitrary<List<JobStep>> fragment() {
+        return Arbitraries.frequencyOf(
+                Tuple.of(4, acquire().map(List::of)),
+                Tuple.of(10, job()),
+                Tuple.of(4, deliveredJob()),
+                Tuple.of(4, fencedWriteInTransaction()),
+                Tuple.of(3, takeover()),
+                Tuple.of(2, clockToExpiry().map(List::of)),
+                Tuple.of(4, relay().map(List::of)),
+                Tuple.of(2, fencedWrite().map(List::of)),
+                Tuple.of(2, renew().map(List::of)));
+    }
+
+    static Arbitrary<String> worker() {
+        return Arbitraries.frequency(Tuple.of(5, "w1"), Tuple.of(5, "w2"), Tuple.of(2, "w3"));
+    }
+
+    static Arbitrary<String> key() {
+        return Arbitraries.frequency(Tuple.of(5, "K1"), Tuple.of(1, "K2"));
+    }
+
+    static Arbitrary<String> resultId() {
+        return Arbitraries.of("r1", "r2");
+    }
+
+    static Arbitrary<JobStep> acquire() {
+        return Combinators.combine(worker(), key()).as((w, k) -> new JobStep(w, new JobAction.Acquire(k)));
+    }
+
+    static Arbitrary<JobStep> renew() {
+        return worker().map(w -> new JobStep(w, new JobAction.Renew()));
+    }
+
+    static Arbitrary<JobStep> fencedWrite() {
+        return Combinators.combine(worker(), resultId(), Arbitraries.of(Traces.PAYLOADS))
+                .as((w, r, p) -> new JobStep(w, new JobAction.FencedWrite(r, p)));
+    }
+
+    static Arbitrary<JobStep> clockToExpiry() {
+        return Combinators.combine(key(), Arbitraries.of(-1L, 0L, 1L))
+                .as((k, d) -> new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, d)));
+    }
+
+    static Arbitrary<JobStep> relay() {
+        return Arbitraries.frequency(
+                Tuple.of(4, new JobStep(JobStep.RELAY, new JobAction.Relay(false))),
+                Tuple.of(2, new JobStep(JobStep.RELAY, new JobAction.Relay(true))),
+                Tuple.of(2, new JobStep(JobStep.RELAY, new JobAction.Redeliver())));
+    }
+
+    /** The lease expires and another worker takes the key over: what a waiting statement waits for, or races with. */
+    static Arbitrary<List<JobStep>> takeover() {
+        return Combinators.combine(worker(), key(), Arbitraries.of(0L, 1L))
+                .as((w, k, d) -> List.of(new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, d)),
+                        new JobStep(w, new JobAction.Acquire(k))));
+    }
+
+    /** Another session's step placed inside an open transaction. */
+    @SuppressWarnings("unchecked")
+    static Arbitrary<List<JobStep>> interposed() {
+        return Arbitraries.frequencyOf(
+                Tuple.of(6, Arbitraries.just(List.<JobStep>of())),
+                Tuple.of(4, takeover()),
+                Tuple.of(2, acquire().map(List::of)),
+                Tuple.of(1, renew().map(List::of)),
+                Tuple.of(1, fencedWrite().map(List::of)),
+                Tuple.of(1, clockToExpiry().map(List::of)),
+                Tuple.of(1, relay().map(List::of)));
+    }
+
+    /** Article A's job: claim, business row, outbox row, then commit or roll back; often after its own grant. */
+    static Arbitrary<List<JobStep>> job() {
+        Arbitrary<Boolean> grantFirst = Arbitraries.frequency(Tuple.of(3, true), Tuple.of(1, false));
+        Arbitrary<Boolean> commits = Arbitraries.frequency(Tuple.of(2, true), Tuple.of(1, false));
+        Arbitrary<Boolean> withBusinessRow = Arbitraries.frequency(Tuple.of(3, true), Tuple.of(1, false));
+        return Combinators.combine(worker(), key(), resultId(), grantFirst, commits, withBusinessRow,
+                        interposed().list().ofSize(4))
+                .as((w, k, r, grant, commit, business, between) -> {
+                    List<JobStep> steps = new ArrayList<>();
+                    if (grant) {
+                        steps.add(new JobStep(w, new JobAction.Acquire(k)));
+                    }
+                    steps.add(new JobStep(w, new JobAction.Begin()));
+                    steps.addAll(between.get(0));
+                    steps.add(new JobStep(w, new JobAction.Claim()));
+                    steps.addAll(between.get(1));
+                    if (business) {
+                        steps.add(new JobStep(w, new JobAction.BusinessRow(r, "done")));
+                    }
+                    steps.addAll(between.get(2));
+                    steps.add(new JobStep(w, new JobAction.OutboxRow(r, "done")));
+                    steps.addAll(between.get(3));
+                    steps.add(new JobStep(w, commit ? new JobAction.Commit() : new JobAction.Rollback()));
+                    return steps;
+                });
+    }
+
+    /** A job that commits, then the relay: at least once, so sometimes twice. */
+    static Arbitrary<List<JobStep>> deliveredJob() {
+        Arbitrary<List<JobStep>> deliveries = relay().list().ofMinSize(1).ofMaxSize(3);
+        return Combinators.combine(worker(), key(), resultId(), deliveries).as((w, k, r, relayed) -> {
+            List<JobStep> steps = new ArrayList<>(List.of(
+                    new JobStep(w, new JobAction.Acquire(k)),
+                    new JobStep(w, new JobAction.Begin()),
+                    new JobStep(w, new JobAction.Claim()),
+                    new JobStep(w, new JobAction.OutboxRow(r, "done")),
+                    new JobStep(w, new JobAction.Commit())));
+            steps.addAll(relayed);
+            return steps;
+        });
+    }
+
+    /** A fenced write inside a transaction: its FOR SHARE lock holds the fence until the end. */
+    static Arbitrary<List<JobStep>> fencedWriteInTransaction() {
+        Arbitrary<Boolean> commits = Arbitraries.frequency(Tuple.of(3, true), Tuple.of(1, false));
+        return Combinators.combine(worker(), key(), resultId(), commits, interposed().list().ofSize(2))
+                .as((w, k, r, commit, between) -> {
+                    List<JobStep> steps = new ArrayList<>();
+                    steps.add(new JobStep(w, new JobAction.Acquire(k)));
+                    steps.add(new JobStep(w, new JobAction.Begin()));
+                    steps.addAll(between.get(0));
+                    steps.add(new JobStep(w, new JobAction.FencedWrite(r, "done")));
+                    steps.addAll(between.get(1));
+                    steps.add(new JobStep(w, commit ? new JobAction.Commit() : new JobAction.Rollback()));
+                    return steps;
+                });
+    }
+}

@@ -1,0 +1,40 @@
+package fencecheck.properties;
+
+import fencecheck.protocol.LeaseProtocol;
+import fencecheck.run.JobSituation;
+import fencecheck.run.JobTryResult;
+import fencecheck.trace.JobStep;
+import fencecheck.trace.JobTrace;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
+
+import java.util.List;
+
+/**
+ * Statements of different sessions interleave inside open transactions: the
+ * database waits exactly where the model says, answers what the model says
+ * once the lock holder ends, and breaks no invariant (1-3 and 5).
+ */
+class JobTransactionProperties {
+
+    @Property(tries = 150)
+    void interleavedTransactionsAgreeWithModel(@ForAll("jobTraces") List<JobStep> steps) {
+        LeaseProtocol protocol = Harnesses.implementationUnderTest();
+        JobTryResult result = Harnesses.jobRunnerFor(protocol).run(JobTrace.of(protocol.name(), steps));
+        for (JobSituation situation : JobSituation.values()) {
+            Statistics.label(situation.label()).collect(result.situations().contains(situation));
+            Statistics.label(situation.label()).coverage(c -> c.check(true).percentage(p -> p >= Coverage.FLOOR_PERCENT));
+        }
+        if (!result.passed()) {
+            throw new JobTraceFailure(result);
+        }
+    }
+
+    @Provide
+    Arbitrary<List<JobStep>> jobTraces() {
+        return JobTraces.jobTraces();
+    }
+}
