@@ -17,9 +17,9 @@ public final class ExactlyOnce {
 
     public static List<Violation> check(List<Delivery> deliveries) {
         List<Violation> found = new ArrayList<>();
-        Map<String, Integer> effects = new HashMap<>();
+        Map<BusinessKey, Integer> effects = new HashMap<>();
         for (Delivery d : deliveries) {
-            String businessKey = d.key() + "/" + d.resultId();
+            BusinessKey businessKey = new BusinessKey(d.key(), d.resultId());
             int before = effects.getOrDefault(businessKey, 0);
             if (d.effect()) {
                 effects.put(businessKey, before + 1);
@@ -33,6 +33,14 @@ public final class ExactlyOnce {
             }
         }
         return found;
+    }
+
+    /** Job key and result id kept apart: no way of joining them into one string can make two keys one. */
+    private record BusinessKey(String key, String resultId) {
+        @Override
+        public String toString() {
+            return key + "/" + resultId;
+        }
     }
 
     private static String ordinal(int n) {

@@ -74,7 +74,12 @@ public final class JobModel {
         return JobState.at(now);
     }
 
+    /**
+     * @throws IllegalArgumentException when the command breaks what a scheduler of
+     *         real sessions guarantees (see {@link #requireInScope})
+     */
     public JobTransition step(JobState state, JobCommand command) {
+        requireInScope(state, command);
         return switch (command) {
             case LeaseOperation op -> statement(state, op.session(), op);
             case FencedWrite w -> statement(state, w.session(), w);
@@ -91,6 +96,74 @@ public final class JobModel {
                 yield done(state.with(next), new ClockAt(next.now()));
             }
         };
+    }
+
+    /**
+     * What the model assumes and the runner guarantees, because a trace cannot
+     * produce anything else (a session writes and claims only with the token
+     * granted to it, for the key of that grant): a transaction touches one job
+     * key; no two open transactions insert the same fenced row; no lock wait
+     * closes a cycle. PostgreSQL's answers there (a wait on another
+     * transaction's unique row, a deadlock error) are not modelled, so the
+     * model refuses rather than guess.
+     */
+    private void requireInScope(JobState state, JobCommand command) {
+        String session = JobCommand.sessionOf(command);
+        String key = lockedKey(command);
+        if (session == null || key == null) {
+            return;
+        }
+        Transaction own = state.transaction(session);
+        if (own != null) {
+            java.util.Set<String> keys = new java.util.TreeSet<>(own.sharedKeys());
+            if (own.claimedKey() != null) {
+                keys.add(own.claimedKey());
+            }
+            keys.addAll(own.fenced().keySet());
+            keys.remove(key);
+            if (!keys.isEmpty()) {
+                throw new IllegalArgumentException(session + "'s transaction already touched " + keys + " and now " + key
+                        + ": out of the model's scope (a transaction touches one job key)");
+            }
+        }
+        Lease lease = state.committed().key(key).lease();
+        if (command instanceof FencedWrite w && lease != null && lease.token() == w.write().token()) {
+            for (Map.Entry<String, Transaction> other : state.open().entrySet()) {
+                if (!other.getKey().equals(session)
+                        && other.getValue().fenced().getOrDefault(key, new TreeMap<>()).containsKey(w.write().resultId())) {
+                    throw new IllegalArgumentException(session + " writes fenced row " + key + "/" + w.write().resultId()
+                            + " that " + other.getKey() + "'s open transaction inserted: out of the model's scope"
+                            + " (two sessions never hold the same token)");
+                }
+            }
+        }
+        if (mustWait(state, session, command, state.now()) && waitsOnItself(state, session, key, new java.util.HashSet<>())) {
+            throw new IllegalArgumentException(session + " would wait for " + key + " in a cycle of waits (a deadlock):"
+                    + " out of the model's scope (a transaction touches one job key)");
+        }
+    }
+
+    /** Whether some holder of {@code key} waits, directly or through others, for a row {@code session} holds. */
+    private boolean waitsOnItself(JobState state, String session, String key, java.util.Set<String> seen) {
+        for (Map.Entry<String, Transaction> holder : state.open().entrySet()) {
+            String h = holder.getKey();
+            if (h.equals(session) || !holder.getValue().locks(key) || !seen.add(h)) {
+                continue;
+            }
+            for (Waiter waiter : state.waiting()) {
+                if (waiter.session().equals(h)) {
+                    String next = lockedKey(waiter.command());
+                    Transaction mine = state.transaction(session);
+                    if (mine != null && mine.locks(next)) {
+                        return true;
+                    }
+                    if (waitsOnItself(state, session, next, seen)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     // --- statements that may wait --------------------------------------------------------------------------

@@ -9,9 +9,4 @@ public record OutboxMessage(long id, String key, String resultId, long token, St
     public OutboxMessage markedDelivered() {
         return new OutboxMessage(id, key, resultId, token, payload, true);
     }
-
-    /** The stable business key the consumer deduplicates by. */
-    public String businessKey() {
-        return key + "/" + resultId;
-    }
 }
