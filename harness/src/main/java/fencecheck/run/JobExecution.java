@@ -350,7 +350,7 @@ final class JobExecution {
      */
     private Observation watch(JobSession s, boolean mustAnswer) throws SQLException {
         long started = System.nanoTime();
-        long deadline = started + JobRunner.STATEMENT_MILLIS * 1_000_000;
+        long deadline = started + runner.statementMillis() * 1_000_000;
         while (true) {
             if (s.pending.isDone()) {
                 Future<JobOutcome> done = s.pending;
@@ -374,7 +374,7 @@ final class JobExecution {
             }
             if (System.nanoTime() > deadline) {
                 return new Observation(null, "the statement never completed: neither answered nor blocked by another session after "
-                        + JobRunner.STATEMENT_MILLIS + " ms");
+                        + runner.statementMillis() + " ms");
             }
             JobRunner.pause();
         }

@@ -25,9 +25,10 @@ import java.util.concurrent.Executors;
  */
 public final class JobRunner implements AutoCloseable {
 
-    /** How long a statement may run before the try ends with "never completed". */
+    /** How long a statement may run, neither answering nor blocked by another session of the try, before the try ends. */
     static final long STATEMENT_MILLIS = 10_000;
 
+    private final long statementMillis;
     private final Database database;
     private final LeaseProtocol protocol;
     private final JobModel model;
@@ -39,6 +40,12 @@ public final class JobRunner implements AutoCloseable {
     private long sessionsOfRestart = -1;
 
     public JobRunner(Database database, LeaseProtocol protocol) {
+        this(database, protocol, STATEMENT_MILLIS);
+    }
+
+    /** @param statementMillis how long a statement may run, neither answering nor blocked by the try's sessions */
+    public JobRunner(Database database, LeaseProtocol protocol, long statementMillis) {
+        this.statementMillis = statementMillis;
         this.database = database;
         this.protocol = protocol;
         this.model = new JobModel(protocol.modelConfig());
@@ -77,6 +84,10 @@ public final class JobRunner implements AutoCloseable {
         } finally {
             TraceRunner.ONE_TRY_AT_A_TIME.unlock();
         }
+    }
+
+    long statementMillis() {
+        return statementMillis;
     }
 
     Connection observer() {

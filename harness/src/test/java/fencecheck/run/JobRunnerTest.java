@@ -51,4 +51,93 @@ class JobRunnerTest {
         assertThat(result.divergent().step()).isEqualTo(5);
         assertThat(result.divergent().expected()).isEqualTo(new JobOutcome.Waiting());
     }
+
+    private static JobStep w(int n, JobAction action) {
+        return new JobStep("w" + n, action);
+    }
+
+    /**
+     * A waiting acquire answers with the clock of its own start: it began
+     * before the lease expired, so once the claim commits after the expiry it
+     * is still Busy (READ COMMITTED re-checks the row, not the clock).
+     */
+    @Test
+    void aWaitingAcquireIsJudgedWithTheClockOfItsStart() {
+        JobTryResult result = run("reference", List.of(
+                w(1, new JobAction.Acquire("K1")),
+                w(1, new JobAction.Begin()),
+                w(1, new JobAction.Claim()),
+                new JobStep("clock", new JobAction.AdvanceToExpiry("K1", -1)),
+                w(2, new JobAction.Acquire("K1")),
+                new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 5)),
+                w(1, new JobAction.Commit())));
+        assertThat(result.passed()).as(result.verdict() + "\n" + JobTraceTable.render(result)).isTrue();
+        JobHistoryEntry resumed = result.history().stream().filter(JobHistoryEntry::resumed).findFirst().orElseThrow();
+        assertThat(resumed.observed()).isEqualTo(new JobOutcome.Answered(new fencecheck.model.Outcome.Busy()));
+    }
+
+    /** The holder's renew waits behind another session's fenced write in a transaction (FOR SHARE), and goes on at its rollback. */
+    @Test
+    void aRenewWaitsForAStaleWritersShareLockAndGoesOnAtItsRollback() {
+        JobTryResult result = run("reference", List.of(
+                w(1, new JobAction.Acquire("K1")),
+                new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
+                w(2, new JobAction.Acquire("K1")),
+                w(1, new JobAction.Begin()),
+                w(1, new JobAction.FencedWrite("r1", "late")),
+                w(2, new JobAction.Renew()),
+                w(1, new JobAction.Rollback())));
+        assertThat(result.passed()).as(result.verdict() + "\n" + JobTraceTable.render(result)).isTrue();
+        assertThat(result.history().get(5).observed()).isEqualTo(new JobOutcome.Waiting());
+        assertThat(result.situations()).contains(JobSituation.WAIT_RESOLVED_BY_ROLLBACK);
+    }
+
+    /** A takeover waits for the holder's fenced write; afterwards the old holder's claim finds its token gone and writes nothing. */
+    @Test
+    void aTakeoverWaitsForAFencedWriteAndTheOldClaimThenWritesNothing() {
+        JobTryResult result = run("reference", List.of(
+                w(1, new JobAction.Acquire("K1")),
+                w(1, new JobAction.Begin()),
+                w(1, new JobAction.FencedWrite("r1", "holder")),
+                new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
+                w(2, new JobAction.Acquire("K1")),
+                w(1, new JobAction.Commit()),
+                w(1, new JobAction.Begin()),
+                w(1, new JobAction.Claim()),
+                w(1, new JobAction.BusinessRow("r1", "stale")),
+                w(1, new JobAction.Commit())));
+        assertThat(result.passed()).as(result.verdict() + "\n" + JobTraceTable.render(result)).isTrue();
+        assertThat(result.situations()).contains(JobSituation.STALE_CLAIM_REFUSED, JobSituation.WAIT_RESOLVED_BY_COMMIT);
+    }
+
+    /**
+     * A statement blocked by something outside the try (here an advisory lock
+     * another connection holds) neither answers nor waits for the try's
+     * sessions: the try ends with a verdict after the bound, it does not hang,
+     * and the next try starts clean.
+     */
+    @Test
+    void aStatementThatNeverCompletesEndsTheTryWithAVerdict() throws Exception {
+        fencecheck.protocol.LeaseProtocol stuck = new fencecheck.protocol.SqlLeaseProtocol("begin-takes-an-advisory-lock", "",
+                fencecheck.model.ModelConfig.reference()) {
+            @Override
+            public fencecheck.protocol.JobClient jobClient(java.sql.Connection connection) throws java.sql.SQLException {
+                return new BlockingBegin(super.jobClient(connection), connection);
+            }
+        };
+        try (JobRunner runner = new JobRunner(Databases.shared(), stuck, 1_000);
+             java.sql.Connection outsider = Databases.shared().connect()) {
+            try (var s = outsider.createStatement()) {
+                s.execute("select pg_catalog.pg_advisory_lock(" + BlockingBegin.LOCK + ")");
+            }
+            JobTryResult result = runner.run(JobTrace.of(stuck.name(), List.of(w(1, new JobAction.Begin()))));
+            assertThat(result.passed()).isFalse();
+            assertThat(result.divergent().error()).contains("never completed");
+            try (var s = outsider.createStatement()) {
+                s.execute("select pg_catalog.pg_advisory_unlock(" + BlockingBegin.LOCK + ")");
+            }
+            JobTryResult next = runner.run(JobTrace.of(stuck.name(), TAKEOVER_WAITS_FOR_OPEN_JOB));
+            assertThat(next.passed()).as(next.verdict() + "\n" + JobTraceTable.render(next)).isTrue();
+        }
+    }
 }
