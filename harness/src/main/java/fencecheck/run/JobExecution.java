@@ -290,42 +290,63 @@ final class JobExecution {
         state = t.next();
         s.pending = runner.statements().submit(statement);
         Observation seen = watch(s, false);
+        boolean endsTransaction = command instanceof JobCommand.Commit || command instanceof JobCommand.Rollback;
+        // the statements that go on when a transaction ends are awaited before any row is read: the model's rows include them
+        List<Observation> resumedSeen = endsTransaction ? awaitResumed(t) : List.of();
         noteStatement(session, command, seen.outcome());
         String key = keyOf(before, session, command);
         JobHistoryEntry own = entry(stepNumber, false, session, action, command, at, t.outcome(), seen, key);
         accountFor(session, command, seen.outcome(), at, own);
-        List<JobHistoryEntry> resumed = new ArrayList<>();
-        if (command instanceof JobCommand.Commit || command instanceof JobCommand.Rollback) {
-            resumed = resume(t, command instanceof JobCommand.Commit);
-        }
+        List<JobHistoryEntry> resumed = endsTransaction ? resumedEntries(t, resumedSeen, command instanceof JobCommand.Commit)
+                : List.of();
         return new Outcomes(own, resumed);
     }
 
-    /** After a transaction ends: each statement the model says goes on must answer; the others must still be blocked. */
-    private List<JobHistoryEntry> resume(JobTransition t, boolean byCommit) throws SQLException {
-        List<JobHistoryEntry> entries = new ArrayList<>();
+    /**
+     * After a transaction ends: each statement the model says goes on must
+     * answer; the others must still be blocked. The observations come in the
+     * model's order of the resumed statements, then one for each statement
+     * that behaved otherwise (an answer nobody predicted, a wait that ended).
+     */
+    private List<Observation> awaitResumed(JobTransition t) throws SQLException {
+        List<Observation> seen = new ArrayList<>();
         for (Resumed r : t.resumed()) {
             JobSession s = runner.session(r.session());
-            Observation seen = s.pending == null ? new Observation(null, "no statement of " + r.session() + " was running")
-                    : watch(s, true);
+            seen.add(s.pending == null ? new Observation(null, "no statement of " + r.session() + " was running") : watch(s, true));
+        }
+        unexpected.clear();
+        for (JobSession s : runner.sessions()) {
+            if (s.pending != null && !state.isWaiting(s.name)) {
+                unexpected.put(s.name, watch(s, true));
+            } else if (s.pending != null) {
+                Observation still = watch(s, false);
+                if (!(still.outcome() instanceof JobOutcome.Waiting)) {
+                    unexpected.put(s.name, still);
+                }
+            }
+        }
+        return seen;
+    }
+
+    /** Sessions whose statement did what the model did not say when a transaction ended, and what it did. */
+    private final Map<String, Observation> unexpected = new java.util.TreeMap<>();
+
+    private List<JobHistoryEntry> resumedEntries(JobTransition t, List<Observation> seen, boolean byCommit) throws SQLException {
+        List<JobHistoryEntry> entries = new ArrayList<>();
+        for (int i = 0; i < t.resumed().size(); i++) {
+            Resumed r = t.resumed().get(i);
             situations.add(byCommit ? JobSituation.WAIT_RESOLVED_BY_COMMIT : JobSituation.WAIT_RESOLVED_BY_ROLLBACK);
             String key = keyOf(state, r.session(), r.command());
             JobHistoryEntry e = entry(stepNumber, true, r.session(), describeCommand(r.command()), r.command(), state.now(),
-                    r.outcome(), seen, key);
-            accountFor(r.session(), r.command(), seen.outcome(), waiterStart(r), e);
+                    r.outcome(), seen.get(i), key);
+            accountFor(r.session(), r.command(), seen.get(i).outcome(), waiterStart(r), e);
             entries.add(e);
         }
-        for (JobSession s : runner.sessions()) {
-            if (s.pending != null && !state.isWaiting(s.name)) {
-                entries.add(entry(stepNumber, true, s.name, "a statement the model says is not running", null, state.now(),
-                        null, watch(s, true), null));
-            } else if (s.pending != null) {
-                Observation seen = watch(s, false);
-                if (!(seen.outcome() instanceof JobOutcome.Waiting)) {
-                    entries.add(entry(stepNumber, true, s.name, "a statement the model says still waits", null, state.now(),
-                            new JobOutcome.Waiting(), seen, null));
-                }
-            }
+        for (Map.Entry<String, Observation> other : unexpected.entrySet()) {
+            boolean waits = state.isWaiting(other.getKey());
+            entries.add(entry(stepNumber, true, other.getKey(), waits ? "a statement the model says still waits"
+                    : "a statement the model says is not running", null, state.now(), waits ? new JobOutcome.Waiting() : null,
+                    other.getValue(), null));
         }
         return entries;
     }

@@ -257,10 +257,17 @@ final class Benchmark {
         Target main = new Target(VariantSearch.class, "databaseAgreesWithModel");
         runOnce(Implementations.select(SqlLeaseProtocol.REFERENCE), 2, tries, main);
         Run run = runOnce(Implementations.select(SqlLeaseProtocol.REFERENCE), 1, tries, main);
+        report("2b. the property, reference, through jqwik", run);
+        Target jobs = new Target(JobVariantSearch.class, "interleavedTransactionsAgreeWithModel");
+        runOnce(Implementations.select(SqlLeaseProtocol.REFERENCE), 2, 0, jobs);
+        report("2c. interleaved transactions, reference", runOnce(Implementations.select(SqlLeaseProtocol.REFERENCE), 1, 0, jobs));
+    }
+
+    private static void report(String label, Run run) {
         if (run.timing != null) {
             double seconds = (run.ended - run.timing.started) / 1e9;
             System.out.printf("%n%-42s %10.0f %10.0f  (%s, %d tries, %d steps in %.2f s; jqwik's generation and"
-                            + " statistics and the result file included)  load %s%n", "2b. the property, reference, through jqwik",
+                            + " statistics and the result file included)  load %s%n", label,
                     run.timing.stepsToFailure / seconds, run.timing.triesToFailure / seconds, run.timing.status,
                     run.timing.triesToFailure, run.timing.stepsToFailure, seconds, load());
             double perTry = seconds * 1e6 / run.timing.triesToFailure;
@@ -288,10 +295,15 @@ final class Benchmark {
                         variant.name().equals(FaultVariants.ASYNC_COMMIT) ? "databaseCrashes" : "networkFaultsAndRestarts"));
             }
         }
+        for (LeaseProtocol variant : Implementations.jobVariants()) {
+            if (selected(variant, names)) {
+                variant(variant, seeds, new Target(JobVariantSearch.class, "interleavedTransactionsAgreeWithModel"));
+            }
+        }
         System.out.printf("   tries: up to and including the first failing one; s shrinking: from that failure to the end"
                 + " of the run, with the minimizer pass and the failure report; (jqwik): jqwik's own shrinking only,%n"
                 + "   (tries): the tries jqwik ran while shrinking; shrunk to: the longest shrunk trace, in steps;%n"
-                + "   variants caught only by a fault property are marked *%n");
+                + "   variants caught only by a fault property are marked *, by the interleaved transactions **%n");
     }
 
     private static boolean selected(LeaseProtocol variant, String names) {
@@ -317,7 +329,8 @@ final class Benchmark {
                         run.timing.secondsShrinking(), run.timing.triesAfterFailure});
             }
         }
-        String name = variant.name() + (target.container == VariantSearch.class ? "" : " *");
+        String name = variant.name() + (target.container == VariantSearch.class ? ""
+                : target.container == JobVariantSearch.class ? " **" : " *");
         FaultTimings restarts = Harnesses.runnerFor(variant).faultTimings();
         System.out.printf("%-28s %5d/%-2d %8s %10s %12s %8s %8s %9s  %s%s%n", name, found, seeds,
                 medianOf(runs, 0, "%.0f"), medianOf(runs, 1, "%.2f"), medianOf(runs, 2, "%.2f"), medianOf(runs, 3, "%.2f"),
@@ -347,8 +360,9 @@ final class Benchmark {
             long ended = System.nanoTime();
             int shrunk = finished.stream()
                     .flatMap(e -> e.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable).stream())
-                    .filter(t -> t instanceof TraceFailure)
-                    .mapToInt(t -> ((TraceFailure) t).result().trace().steps().size())
+                    .filter(t -> t instanceof TraceFailure || t instanceof JobTraceFailure)
+                    .mapToInt(t -> t instanceof TraceFailure f ? f.result().trace().steps().size()
+                            : ((JobTraceFailure) t).result().trace().steps().size())
                     .findFirst().orElse(0);
             return new Run(SearchClock.last(), ended, shrunk);
         } finally {
