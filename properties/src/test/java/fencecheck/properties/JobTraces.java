@@ -34,7 +34,9 @@ final class JobTraces {
         return Arbitraries.frequencyOf(
                 Tuple.of(4, acquire().map(List::of)),
                 Tuple.of(10, job()),
-                Tuple.of(4, deliveredJob()),
+                Tuple.of(5, deliveredJob()),
+                Tuple.of(3, jobWithATakeoverWaiting(false)),
+                Tuple.of(3, jobWithATakeoverWaiting(true)),
                 Tuple.of(4, fencedWriteInTransaction()),
                 Tuple.of(3, takeover()),
                 Tuple.of(2, clockToExpiry().map(List::of)),
@@ -75,8 +77,8 @@ final class JobTraces {
 
     static Arbitrary<JobStep> relay() {
         return Arbitraries.frequency(
-                Tuple.of(4, new JobStep(JobStep.RELAY, new JobAction.Relay(false))),
-                Tuple.of(2, new JobStep(JobStep.RELAY, new JobAction.Relay(true))),
+                Tuple.of(3, new JobStep(JobStep.RELAY, new JobAction.Relay(false))),
+                Tuple.of(3, new JobStep(JobStep.RELAY, new JobAction.Relay(true))),
                 Tuple.of(2, new JobStep(JobStep.RELAY, new JobAction.Redeliver())));
     }
 
@@ -127,11 +129,28 @@ final class JobTraces {
                 });
     }
 
-    /** A job that commits, then the relay: at least once, so sometimes twice. */
+    /**
+     * A job ends while a takeover waits for its claim: the waiter goes on at the
+     * commit or the rollback. It starts after any earlier lease of the key expired.
+     */
+    static Arbitrary<List<JobStep>> jobWithATakeoverWaiting(boolean commits) {
+        return Combinators.combine(worker(), worker(), key()).as((holder, other, k) -> List.of(
+                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
+                new JobStep(holder, new JobAction.Acquire(k)),
+                new JobStep(holder, new JobAction.Begin()),
+                new JobStep(holder, new JobAction.Claim()),
+                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
+                new JobStep(other, new JobAction.Acquire(k)),
+                new JobStep(holder, new JobAction.OutboxRow("r1", "done")),
+                new JobStep(holder, commits ? new JobAction.Commit() : new JobAction.Rollback())));
+    }
+
+    /** A job that commits, then the relay: at least once, so sometimes twice. It starts after any earlier lease of the key expired. */
     static Arbitrary<List<JobStep>> deliveredJob() {
-        Arbitrary<List<JobStep>> deliveries = relay().list().ofMinSize(1).ofMaxSize(3);
+        Arbitrary<List<JobStep>> deliveries = relay().list().ofMinSize(2).ofMaxSize(3);
         return Combinators.combine(worker(), key(), resultId(), deliveries).as((w, k, r, relayed) -> {
             List<JobStep> steps = new ArrayList<>(List.of(
+                    new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
                     new JobStep(w, new JobAction.Acquire(k)),
                     new JobStep(w, new JobAction.Begin()),
                     new JobStep(w, new JobAction.Claim()),
