@@ -15,7 +15,8 @@ class ImplementationsTest {
         assertThat(Implementations.select("reference").description()).isEmpty();
         assertThat(Implementations.select("reference-exclusive").modelConfig().boundary()).isEqualTo(Boundary.EXCLUSIVE);
         assertThat(Implementations.names()).startsWith("reference", "reference-exclusive")
-                .hasSize(2 + Implementations.variants().size() + Implementations.faultVariants().size())
+                .hasSize(2 + Implementations.variants().size() + Implementations.faultVariants().size()
+                        + Implementations.jobVariants().size())
                 .doesNotHaveDuplicates();
         for (String name : Implementations.names()) {
             assertThat(Implementations.select(name).name()).isEqualTo(name);

@@ -24,6 +24,7 @@ class JobTransactionProperties {
     void interleavedTransactionsAgreeWithModel(@ForAll("jobTraces") List<JobStep> steps) {
         LeaseProtocol protocol = Harnesses.implementationUnderTest();
         JobTryResult result = Harnesses.jobRunnerFor(protocol).run(JobTrace.of(protocol.name(), steps));
+        SituationCounts.recordJob(result.situations(), Coverage.FLOOR_PERCENT);
         for (JobSituation situation : JobSituation.values()) {
             Statistics.label(situation.label()).collect(result.situations().contains(situation));
             Statistics.label(situation.label()).coverage(c -> c.check(true).percentage(p -> p >= Coverage.FLOOR_PERCENT));

@@ -6,6 +6,7 @@ import fencecheck.protocol.LeaseProtocol;
 import fencecheck.report.ResultFiles;
 import fencecheck.report.RunResult;
 import fencecheck.run.TraceRunner;
+import fencecheck.run.JobTryResult;
 import fencecheck.run.TryResult;
 import fencecheck.trace.TraceFiles;
 import net.jqwik.api.lifecycle.AroundPropertyHook;
@@ -91,14 +92,18 @@ public class ResultCollector implements AroundPropertyHook {
                                      SituationCounts.Recording situations) {
         String propertyClass = context.containerClass().getSimpleName();
         String property = propertyClass + "." + context.targetMethod().getName();
-        List<Throwable> errors = Stream.of(result.shrunkSample().flatMap(s -> s.falsifyingError()),
-                        result.originalSample().flatMap(s -> s.falsifyingError()), result.throwable())
+        // the property's own throwable first: the failure report replaced it with the minimised trace
+        List<Throwable> errors = Stream.of(result.throwable(), result.shrunkSample().flatMap(s -> s.falsifyingError()),
+                        result.originalSample().flatMap(s -> s.falsifyingError()))
                 .flatMap(Optional::stream)
                 .toList();
         Optional<Throwable> error = errors.stream().findFirst();
         Optional<TryResult> failedTry = errors.stream().filter(TraceFailure.class::isInstance)
                 .map(e -> ((TraceFailure) e).result()).findFirst();
+        Optional<JobTryResult> failedJobTry = errors.stream().filter(JobTraceFailure.class::isInstance)
+                .map(e -> ((JobTraceFailure) e).result()).findFirst();
         String implementation = failedTry.map(t -> t.trace().implementation())
+                .or(() -> failedJobTry.map(t -> t.trace().implementation()))
                 .or(() -> protocol.map(LeaseProtocol::name))
                 .orElse(System.getProperty(Implementations.PROPERTY, "reference"));
         String seed = result.seed().orElse(null);
@@ -118,6 +123,14 @@ public class ResultCollector implements AroundPropertyHook {
                 }
                 failure = RunResult.Failure.of(failedTry.get(),
                         new RunResult.Reproduction(seed, trace.toString(), Commands.replayTrace(trace), rerun));
+            } else if (failedJobTry.isPresent()) {
+                // job traces go into the report as the text the failure printed: verdict, table, reproduction
+                Path trace = Paths.traces().resolve(propertyClass + "-" + context.targetMethod().getName() + "-" + implementation + ".json");
+                if (!Files.exists(trace)) {
+                    TraceFiles.write(failedJobTry.get().trace(), trace);
+                }
+                failure = RunResult.Failure.withoutTrace(message(errors.stream().filter(JobTraceFailure.class::isInstance)
+                        .findFirst().orElseThrow()), new RunResult.Reproduction(seed, trace.toString(), Commands.replayTrace(trace), rerun));
             } else {
                 String message = error.map(ResultCollector::message).orElse("the property " + status.name().toLowerCase() + " without a reason");
                 failure = RunResult.Failure.withoutTrace(message, new RunResult.Reproduction(seed, null, null, rerun));
@@ -129,7 +142,7 @@ public class ResultCollector implements AroundPropertyHook {
                 .map(p -> ((List<?>) p.get(0)).size())
                 .orElse(null);
         RunResult.Statistics statistics = situations.isEmpty() ? null
-                : RunResult.Statistics.of(situations.counted(result.countTries()), situations.floorPercent(),
+                : new RunResult.Statistics(situations.counted(result.countTries()), situations.floorPercent(),
                 situations.counts(result.countTries()));
         return new RunResult(
                 RunResult.SCHEMA_VERSION,
@@ -171,7 +184,8 @@ public class ResultCollector implements AroundPropertyHook {
     private static boolean isKnownBuggyVariant(String implementation) {
         try {
             return Implementations.variants().stream().anyMatch(v -> v.name().equals(implementation))
-                    || Implementations.faultVariants().stream().anyMatch(v -> v.name().equals(implementation));
+                    || Implementations.faultVariants().stream().anyMatch(v -> v.name().equals(implementation))
+                    || Implementations.jobVariants().stream().anyMatch(v -> v.name().equals(implementation));
         } catch (RuntimeException e) {
             return false;
         }

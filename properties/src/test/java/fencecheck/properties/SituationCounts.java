@@ -1,9 +1,10 @@
 package fencecheck.properties;
 
+import fencecheck.report.RunResult;
+import fencecheck.run.JobSituation;
 import fencecheck.run.Situation;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,9 +26,23 @@ public final class SituationCounts {
 
     /** Called by a property once per try, with the situations the try reached and the property's coverage floor. */
     public static void record(Set<Situation> situations, double floorPercent) {
+        record(Situation.values(), situations, Situation::label, floorPercent);
+    }
+
+    /** The same for the situations of a job try. */
+    public static void recordJob(Set<JobSituation> situations, double floorPercent) {
+        record(JobSituation.values(), situations, JobSituation::label, floorPercent);
+    }
+
+    private static <S extends Enum<S>> void record(S[] all, Set<S> reached, java.util.function.Function<S, String> label,
+                                                    double floorPercent) {
         Recording recording = current;
         if (recording != null && recording.thread == Thread.currentThread()) {
-            recording.add(Set.copyOf(situations), floorPercent);
+            List<RunResult.SituationCount> universe = java.util.Arrays.stream(all)
+                    .map(s -> new RunResult.SituationCount(s.name(), label.apply(s), 0)).toList();
+            Set<String> names = new java.util.HashSet<>();
+            reached.forEach(s -> names.add(s.name()));
+            recording.add(universe, names, floorPercent);
         }
     }
 
@@ -45,15 +60,17 @@ public final class SituationCounts {
 
     static final class Recording {
         private final Thread thread;
-        private final List<Set<Situation>> tries = new ArrayList<>();
+        private final List<Set<String>> tries = new ArrayList<>();
+        private List<RunResult.SituationCount> universe = List.of();
         private double floorPercent;
 
         private Recording(Thread thread) {
             this.thread = thread;
         }
 
-        private synchronized void add(Set<Situation> situations, double floor) {
-            tries.add(situations);
+        private synchronized void add(List<RunResult.SituationCount> all, Set<String> reached, double floor) {
+            universe = all;
+            tries.add(Set.copyOf(reached));
             floorPercent = floor;
         }
 
@@ -70,13 +87,15 @@ public final class SituationCounts {
             return Math.min(countTries, tries.size());
         }
 
-        /** Per situation, in how many of the first {@code countTries} tries it happened. */
-        synchronized Map<Situation, Integer> counts(int countTries) {
-            Map<Situation, Integer> counts = new EnumMap<>(Situation.class);
-            for (Set<Situation> reached : tries.subList(0, counted(countTries))) {
+        /** Per situation of the property's kind, in how many of the first {@code countTries} tries it happened. */
+        synchronized List<RunResult.SituationCount> counts(int countTries) {
+            Map<String, Integer> counts = new java.util.HashMap<>();
+            for (Set<String> reached : tries.subList(0, counted(countTries))) {
                 reached.forEach(s -> counts.merge(s, 1, Integer::sum));
             }
-            return counts;
+            return universe.stream()
+                    .map(s -> new RunResult.SituationCount(s.situation(), s.label(), counts.getOrDefault(s.situation(), 0)))
+                    .toList();
         }
     }
 }

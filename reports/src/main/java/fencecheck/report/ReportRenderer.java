@@ -288,7 +288,12 @@ public final class ReportRenderer {
                 .append(" <span class=\"badge failed\">").append(Html.esc(r.status().name().toLowerCase(Locale.ROOT))).append("</span></h1>")
                 .append("<p><a href=\"../").append(INDEX).append("\">← all runs</a></p></header>\n<main>\n");
 
-        h.append("<section id=\"verdict\"><h2>Verdict</h2><p class=\"verdict\">").append(Html.esc(f.verdict())).append("</p>\n");
+        // a failure without a structured trace (a job trace, an error) may carry its trace as text after the first line
+        String[] verdictAndText = f.verdict().split("\n", 2);
+        h.append("<section id=\"verdict\"><h2>Verdict</h2><p class=\"verdict\">").append(Html.esc(verdictAndText[0])).append("</p>\n");
+        if (verdictAndText.length > 1 && f.trace() == null) {
+            h.append("<pre class=\"trace-text\">").append(Html.esc(verdictAndText[1])).append("</pre>\n");
+        }
         h.append("<dl class=\"facts\">");
         fact(h, "property", r.property());
         fact(h, "implementation", r.implementation() + (r.implementationNote().isEmpty() ? "" : " — " + r.implementationNote()));
