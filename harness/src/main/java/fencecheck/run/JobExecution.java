@@ -1,7 +1,5 @@
 package fencecheck.run;
 
-import fencecheck.check.Delivery;
-import fencecheck.check.Event;
 import fencecheck.check.ExactlyOnce;
 import fencecheck.check.Invariants;
 import fencecheck.check.Violation;
@@ -60,10 +58,8 @@ final class JobExecution {
     private final Map<String, String> labelOfOwner = new HashMap<>();
     private final List<JobHistoryEntry> history = new ArrayList<>();
     private final Set<JobSituation> situations = EnumSet.noneOf(JobSituation.class);
-    private final List<Event> events = new ArrayList<>();
-    private final List<Delivery> deliveries = new ArrayList<>();
-    /** Per session, what its open transaction made accepted once it commits (for invariant 1). */
-    private final Map<String, List<Command.Write>> acceptedAtCommit = new HashMap<>();
+    /** Per session, whether its open transaction claimed a job (for the statistics). */
+    private final Map<String, Boolean> claimedInTransaction = new HashMap<>();
     /** Per session, whether it has run a statement since its transaction began (for the interleaving count). */
     private final Map<String, Integer> statementsInTransaction = new HashMap<>();
     private JobClient.OutboxRecord lastDelivered;
@@ -90,8 +86,9 @@ final class JobExecution {
     }
 
     private JobTryResult finish() {
-        List<Violation> violations = new ArrayList<>(Invariants.check(events, model.config().boundary()));
-        violations.addAll(ExactlyOnce.check(deliveries));
+        JobEvents checked = JobEvents.of(history);
+        List<Violation> violations = new ArrayList<>(Invariants.check(checked.events(), model.config().boundary()));
+        violations.addAll(ExactlyOnce.check(checked.deliveries()));
         return new JobTryResult(trace, history, situations, divergent, violations);
     }
 
@@ -296,7 +293,7 @@ final class JobExecution {
         noteStatement(session, command, seen.outcome());
         String key = keyOf(before, session, command);
         JobHistoryEntry own = entry(stepNumber, false, session, action, command, at, t.outcome(), seen, key);
-        accountFor(session, command, seen.outcome(), at, own);
+        learn(session, command, seen.outcome(), own);
         List<JobHistoryEntry> resumed = endsTransaction ? resumedEntries(t, resumedSeen, command instanceof JobCommand.Commit)
                 : List.of();
         return new Outcomes(own, resumed);
@@ -337,9 +334,10 @@ final class JobExecution {
             Resumed r = t.resumed().get(i);
             situations.add(byCommit ? JobSituation.WAIT_RESOLVED_BY_COMMIT : JobSituation.WAIT_RESOLVED_BY_ROLLBACK);
             String key = keyOf(state, r.session(), r.command());
-            JobHistoryEntry e = entry(stepNumber, true, r.session(), describeCommand(r.command()), r.command(), state.now(),
+            // a statement that waited ran with the clock of its start: that is the time its line shows
+            JobHistoryEntry e = entry(stepNumber, true, r.session(), describeCommand(r.command()), r.command(), waiterStart(r),
                     r.outcome(), seen.get(i), key);
-            accountFor(r.session(), r.command(), seen.get(i).outcome(), waiterStart(r), e);
+            learn(r.session(), r.command(), seen.get(i).outcome(), e);
             entries.add(e);
         }
         for (Map.Entry<String, Observation> other : unexpected.entrySet()) {
@@ -476,7 +474,6 @@ final class JobExecution {
     }
 
     private JobOutcome delivered(JobClient.OutboxRecord message, boolean effect, boolean marked) {
-        deliveries.add(new Delivery(stepNumber, message.key(), message.resultId(), effect));
         if (!effect) {
             situations.add(JobSituation.DUPLICATE_DELIVERY);
         }
@@ -519,13 +516,11 @@ final class JobExecution {
         }
     }
 
-    /** Turns the database's answers into the events the invariant checkers read. */
-    private void accountFor(String session, JobCommand command, JobOutcome observed, long startedAt, JobHistoryEntry entry) {
-        boolean inTransaction = statementsInTransaction.containsKey(session);
+    /** What a worker believes after an answer, and the situations the answer shows. */
+    private void learn(String session, JobCommand command, JobOutcome observed, JobHistoryEntry entry) {
         switch (command) {
             case JobCommand.LeaseOperation op -> {
                 if (observed instanceof JobOutcome.Answered a) {
-                    events.add(new Event(entry.step(), startedAt, op.command(), a.outcome()));
                     if (a.outcome() instanceof Outcome.Granted g && op.command() instanceof Command.Acquire acquire) {
                         beliefs.put(session, new Belief(acquire.key(), g.token()));
                         if (entry.resumed()) {
@@ -537,35 +532,20 @@ final class JobExecution {
                     }
                 }
             }
-            case JobCommand.FencedWrite w -> {
-                if (observed instanceof JobOutcome.Answered a && a.outcome() instanceof Outcome.WriteOutcome o) {
-                    if (!inTransaction) {
-                        events.add(new Event(entry.step(), startedAt, w.write(), o));
-                    } else if (o.accepted()) {
-                        acceptedAtCommit.computeIfAbsent(session, x -> new ArrayList<>()).add(w.write());
-                    }
-                }
-            }
             case JobCommand.Claim c -> {
                 if (observed instanceof JobOutcome.Claimed) {
-                    acceptedAtCommit.computeIfAbsent(session, x -> new ArrayList<>())
-                            .add(new Command.Write(SinkKind.CURRENT_FENCE, c.key(), c.token(), "(job claim)", ""));
+                    claimedInTransaction.put(session, true);
                 } else if (observed instanceof JobOutcome.NotClaimed) {
                     situations.add(JobSituation.STALE_CLAIM_REFUSED);
                 }
             }
             case JobCommand.Commit c -> {
-                List<Command.Write> accepted = acceptedAtCommit.remove(session);
-                if (accepted != null && observed instanceof JobOutcome.Committed) {
-                    accepted.forEach(w -> events.add(new Event(entry.step(), state.now(), w, new Outcome.Applied())));
-                    if (accepted.stream().anyMatch(w -> w.resultId().equals("(job claim)"))) {
-                        situations.add(JobSituation.JOB_COMMITTED);
-                    }
+                if (claimedInTransaction.remove(session) != null && observed instanceof JobOutcome.Committed) {
+                    situations.add(JobSituation.JOB_COMMITTED);
                 }
             }
             case JobCommand.Rollback r -> {
-                List<Command.Write> dropped = acceptedAtCommit.remove(session);
-                if (dropped != null && dropped.stream().anyMatch(w -> w.resultId().equals("(job claim)"))) {
+                if (claimedInTransaction.remove(session) != null) {
                     situations.add(JobSituation.JOB_ROLLED_BACK);
                 }
             }

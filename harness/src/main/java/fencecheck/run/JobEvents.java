@@ -1,0 +1,84 @@
+package fencecheck.run;
+
+import fencecheck.check.Delivery;
+import fencecheck.check.Event;
+import fencecheck.job.JobCommand;
+import fencecheck.job.JobOutcome;
+import fencecheck.model.Command;
+import fencecheck.model.Outcome;
+import fencecheck.model.SinkKind;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the invariant checkers read from a job history, from the database's
+ * answers alone: lease operations and fenced writes on their own as they
+ * were answered; a claimed job and a fenced write inside a transaction as an
+ * accepted CURRENT_FENCE write at the step its transaction committed (and
+ * nothing when it rolled back); every delivery the relay reported.
+ */
+public record JobEvents(List<Event> events, List<Delivery> deliveries) {
+
+    /** The result id a committed claim is checked under, as a write of the job's key. */
+    public static final String CLAIM = "(job claim)";
+
+    public JobEvents {
+        events = List.copyOf(events);
+        deliveries = List.copyOf(deliveries);
+    }
+
+    public static JobEvents of(List<JobHistoryEntry> history) {
+        List<Event> events = new ArrayList<>();
+        List<Delivery> deliveries = new ArrayList<>();
+        Map<String, List<Command.Write>> open = new HashMap<>();
+        for (JobHistoryEntry e : history) {
+            if (e.command() == null || e.observed() == null) {
+                continue;
+            }
+            String session = e.actor();
+            switch (e.command()) {
+                case JobCommand.Begin b -> open.put(session, new ArrayList<>());
+                case JobCommand.LeaseOperation op -> {
+                    if (e.observed() instanceof JobOutcome.Answered a) {
+                        events.add(new Event(e.step(), e.at(), op.command(), a.outcome()));
+                    }
+                }
+                case JobCommand.FencedWrite w -> {
+                    if (e.observed() instanceof JobOutcome.Answered a && a.outcome() instanceof Outcome.WriteOutcome o) {
+                        if (!open.containsKey(session)) {
+                            events.add(new Event(e.step(), e.at(), w.write(), o));
+                        } else if (o.accepted()) {
+                            open.get(session).add(w.write());
+                        }
+                    }
+                }
+                case JobCommand.Claim c -> {
+                    if (e.observed() instanceof JobOutcome.Claimed && open.containsKey(session)) {
+                        open.get(session).add(new Command.Write(SinkKind.CURRENT_FENCE, c.key(), c.token(), CLAIM, ""));
+                    }
+                }
+                case JobCommand.Commit c -> {
+                    List<Command.Write> accepted = open.remove(session);
+                    if (accepted != null && e.observed() instanceof JobOutcome.Committed) {
+                        accepted.forEach(w -> events.add(new Event(e.step(), e.at(), w, new Outcome.Applied())));
+                    }
+                }
+                case JobCommand.Rollback r -> open.remove(session);
+                case JobCommand.Relay r -> delivery(e, deliveries);
+                case JobCommand.Redeliver r -> delivery(e, deliveries);
+                default -> {
+                }
+            }
+        }
+        return new JobEvents(events, deliveries);
+    }
+
+    private static void delivery(JobHistoryEntry e, List<Delivery> deliveries) {
+        if (e.observed() instanceof JobOutcome.Delivered d) {
+            deliveries.add(new Delivery(e.step(), d.key(), d.resultId(), d.effect()));
+        }
+    }
+}

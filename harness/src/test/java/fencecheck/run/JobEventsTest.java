@@ -1,0 +1,68 @@
+package fencecheck.run;
+
+import fencecheck.check.Invariant;
+import fencecheck.check.Invariants;
+import fencecheck.check.Violation;
+import fencecheck.job.JobCommand;
+import fencecheck.job.JobOutcome;
+import fencecheck.model.Boundary;
+import fencecheck.model.Command;
+import fencecheck.model.Outcome;
+import fencecheck.model.SinkKind;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The checkers see a job's claim and its fenced writes when its transaction commits, and never when it rolls back. */
+class JobEventsTest {
+
+    private final List<JobHistoryEntry> history = new ArrayList<>();
+
+    private long now;
+
+    private void seen(String session, JobCommand command, JobOutcome observed) {
+        history.add(new JobHistoryEntry(history.size() + 1, false, session, "", command, now, observed, observed, null, null, null, null));
+    }
+
+    private void grantsAndATakeoverBeforeTheCommit(JobCommand ending, JobOutcome ended) {
+        seen("w1", new JobCommand.LeaseOperation("w1", new Command.Acquire("K1", "w1", 10)), new JobOutcome.Answered(new Outcome.Granted(1, 10)));
+        seen("w1", new JobCommand.Begin("w1"), new JobOutcome.Begun());
+        seen("w1", new JobCommand.Claim("w1", "K1", 1), new JobOutcome.Claimed(1));
+        seen("w1", new JobCommand.FencedWrite("w1", new Command.Write(SinkKind.CURRENT_FENCE, "K1", 1, "r1", "p")),
+                new JobOutcome.Answered(new Outcome.Applied()));
+        now = 11;
+        seen("w2", new JobCommand.LeaseOperation("w2", new Command.Acquire("K1", "w2", 10)), new JobOutcome.Answered(new Outcome.Granted(2, 21)));
+        seen("w1", ending, ended);
+    }
+
+    @Test
+    void aJobThatCommitsAfterANewerGrantIsAStaleAcceptanceAtItsCommit() {
+        grantsAndATakeoverBeforeTheCommit(new JobCommand.Commit("w1"), new JobOutcome.Committed());
+
+        List<Violation> violations = Invariants.check(JobEvents.of(history).events(), Boundary.INCLUSIVE);
+
+        assertThat(violations).extracting(Violation::invariant).containsOnly(Invariant.NO_STALE_ACCEPTANCE);
+        assertThat(violations).extracting(Violation::step).containsOnly(6);
+        assertThat(violations).hasSize(2);
+    }
+
+    @Test
+    void aJobThatRollsBackAcceptedNothing() {
+        grantsAndATakeoverBeforeTheCommit(new JobCommand.Rollback("w1"), new JobOutcome.RolledBack());
+
+        assertThat(Invariants.check(JobEvents.of(history).events(), Boundary.INCLUSIVE)).isEmpty();
+        assertThat(JobEvents.of(history).events()).extracting(e -> e.command()).noneMatch(c -> c instanceof Command.Write);
+    }
+
+    @Test
+    void deliveriesAreTakenFromTheRelaysAnswers() {
+        seen("relay", new JobCommand.Relay(true), new JobOutcome.Delivered("K1", "r1", true, false));
+        seen("relay", new JobCommand.Redeliver(), new JobOutcome.Delivered("K1", "r1", false, false));
+        seen("relay", new JobCommand.Relay(false), new JobOutcome.NothingToDeliver());
+
+        assertThat(JobEvents.of(history).deliveries()).extracting(d -> d.effect()).containsExactly(true, false);
+    }
+}
