@@ -194,7 +194,18 @@ public final class ReportRenderer {
         }
         h.append("<p class=\"muted small\">Share of tries in which each situation happened. A share below the floor"
                 + " means the generator did not test what it claims to, and the property fails for it.</p>\n");
-        List<String> situations = counted.get(0).statistics().situations().stream().map(RunResult.SituationCount::label).toList();
+        // one table per kind of property: runs that count the same situations share their columns
+        java.util.Map<List<String>, List<RunResult>> kinds = new java.util.LinkedHashMap<>();
+        for (RunResult r : counted) {
+            kinds.computeIfAbsent(r.statistics().situations().stream().map(RunResult.SituationCount::label).toList(),
+                    k -> new java.util.ArrayList<>()).add(r);
+        }
+        kinds.forEach((situations, ofKind) -> coverageTable(h, situations, ofKind));
+        h.append("</section>\n");
+        return h.toString();
+    }
+
+    private static void coverageTable(StringBuilder h, List<String> situations, List<RunResult> counted) {
         h.append("<div style=\"overflow-x:auto\"><table class=\"coverage\"><thead><tr><th>implementation · property</th>"
                 + "<th class=\"num\">tries counted</th><th class=\"num\">floor</th>");
         situations.forEach(s -> h.append("<th>").append(Html.esc(s)).append("</th>"));
@@ -218,8 +229,7 @@ public final class ReportRenderer {
             }
             h.append("</tr>\n");
         }
-        h.append("</tbody></table></div></section>\n");
-        return h.toString();
+        h.append("</tbody></table></div>\n");
     }
 
     private static String monitoring(List<RunResult> runs) {

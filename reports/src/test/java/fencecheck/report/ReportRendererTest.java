@@ -82,6 +82,33 @@ class ReportRendererTest {
     }
 
     @Test
+    void propertiesThatCountOtherSituationsGetACoverageTableOfTheirOwn() throws IOException {
+        RunResult jobs = new RunResult(RunResult.SCHEMA_VERSION, "JobTransactionProperties.interleavedTransactionsAgreeWithModel",
+                "reference", "", false, SampleResults.database(), RunResult.Status.PASSED, 150, 150, "1", "2026-11-30T09:00:00Z",
+                6_000, 0, null, new RunResult.Statistics(150, 5.0, List.of(
+                        new RunResult.SituationCount("WAIT_OBSERVED", "a statement waited for a row lock", 40))), null, null);
+        ReportRenderer.render(List.of(jobs, SampleResults.passing()), folder);
+        String index = Files.readString(folder.resolve("index.html"));
+        String coverage = index.substring(index.indexOf("<section id=\"coverage\">"), index.indexOf("<section id=\"monitoring\">"));
+        assertThat(coverage.split("<table class=\"coverage\">", -1)).hasSize(3);
+        assertThat(coverage).contains("a statement waited for a row lock").contains("40 · 26.7%")
+                .contains(fencecheck.run.Situation.values()[0].label());
+    }
+
+    @Test
+    void aJobFailureShowsItsTraceTableAsText() throws IOException {
+        RunResult failed = new RunResult(RunResult.SCHEMA_VERSION, "JobTransactionProperties.interleavedTransactionsAgreeWithModel",
+                "check-then-write", "", true, SampleResults.database(), RunResult.Status.FAILED, 2, 2, "1", "2026-11-30T09:00:00Z",
+                6_000, 0, null, null, null, RunResult.Failure.withoutTrace(
+                        "divergence at step 4 (acquire K1): the model expected Waiting but the database answered Busy\n"
+                                + ">>  4  w1  acquire K1  0.000000s  Waiting  Busy <b>", null));
+        ReportRenderer.render(List.of(failed), folder);
+        String page = Files.readString(onlyFailurePage());
+        assertThat(page).contains("<p class=\"verdict\">divergence at step 4 (acquire K1): the model expected Waiting but the database answered Busy</p>")
+                .contains("<pre class=\"trace-text\">&gt;&gt;  4  w1  acquire K1  0.000000s  Waiting  Busy &lt;b&gt;</pre>");
+    }
+
+    @Test
     void aFailureWithoutTraceGetsAPageWithItsMessage() throws IOException {
         RunResult coverage = new RunResult(RunResult.SCHEMA_VERSION, "P.coverage", "reference", "", false, null,
                 RunResult.Status.FAILED, 300, 300, "1", "2026-11-30T09:00:00Z", 10, 0, null, null, null,
