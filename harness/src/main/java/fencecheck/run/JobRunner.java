@@ -7,8 +7,6 @@ import fencecheck.protocol.LeaseProtocol;
 import fencecheck.trace.JobTrace;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.Map;
@@ -122,27 +120,7 @@ public final class JobRunner implements AutoCloseable {
             session.pending.cancel(true);
         }
         session.close();
-        try (PreparedStatement s = observer.prepareStatement("select pg_catalog.pg_terminate_backend(?)")) {
-            s.setInt(1, pid);
-            s.execute();
-        }
-        long deadline = System.nanoTime() + STATEMENT_MILLIS * 1_000_000;
-        try (PreparedStatement s = observer.prepareStatement("select count(*) from pg_catalog.pg_stat_activity where pid = ?")) {
-            s.setInt(1, pid);
-            while (true) {
-                try (ResultSet rs = s.executeQuery()) {
-                    rs.next();
-                    if (rs.getInt(1) == 0) {
-                        return;
-                    }
-                }
-                if (System.nanoTime() > deadline) {
-                    throw new SQLException("the server process " + pid + " was still there " + STATEMENT_MILLIS
-                            + " ms after its session was dropped");
-                }
-                pause();
-            }
-        }
+        Backends.terminate(observer, pid, statementMillis);
     }
 
     static void pause() {

@@ -12,8 +12,6 @@ import fencecheck.trace.Trace;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -191,39 +189,12 @@ public final class TraceRunner implements AutoCloseable {
 
     /** Waits, bounded, until the server process of a session that is gone has exited (its transaction with it). */
     void awaitBackendGone(int pid) throws SQLException {
-        long deadline = System.nanoTime() + BACKEND_EXIT_MILLIS * 1_000_000;
-        try (PreparedStatement s = observer.connection().prepareStatement(
-                "select count(*) from pg_catalog.pg_stat_activity where pid = ?")) {
-            s.setInt(1, pid);
-            while (true) {
-                try (ResultSet rs = s.executeQuery()) {
-                    rs.next();
-                    if (rs.getInt(1) == 0) {
-                        return;
-                    }
-                }
-                if (System.nanoTime() > deadline) {
-                    throw new SQLException("the server process " + pid + " was still there " + BACKEND_EXIT_MILLIS
-                            + " ms after its client went away");
-                }
-                Thread.onSpinWait();
-                try {
-                    Thread.sleep(1);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new SQLException("interrupted while waiting for server process " + pid + " to exit");
-                }
-            }
-        }
+        Backends.awaitGone(observer.connection(), pid, BACKEND_EXIT_MILLIS);
     }
 
     /** Terminates a session's server process from the observer, as a crash of its client would end it. */
     void terminateBackend(int pid) throws SQLException {
-        try (PreparedStatement s = observer.connection().prepareStatement("select pg_catalog.pg_terminate_backend(?)")) {
-            s.setInt(1, pid);
-            s.execute();
-        }
-        awaitBackendGone(pid);
+        Backends.terminate(observer.connection(), pid, BACKEND_EXIT_MILLIS);
     }
 
     /**

@@ -31,23 +31,7 @@ public final class TraceTable {
                     outcome(e.observed(), e.error()),
             });
         }
-        int[] width = new int[HEADER.length];
-        for (String[] row : rows) {
-            for (int i = 0; i < row.length; i++) {
-                width[i] = Math.max(width[i], row[i].length());
-            }
-        }
-        StringBuilder out = new StringBuilder();
-        for (String[] row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < row.length; i++) {
-                line.append(row[i]).append(" ".repeat(width[i] - row[i].length()));
-                if (i < row.length - 1) {
-                    line.append("  ");
-                }
-            }
-            out.append(line.toString().stripTrailing()).append('\n');
-        }
+        StringBuilder out = new StringBuilder(Columns.align(rows));
         if (marked != null && marked.rowsDiffer()) {
             out.append("rows of ").append(marked.key()).append(" after step ").append(marked.step()).append(":\n")
                     .append("  model:    ").append(Rows.describe(marked.expectedRows())).append('\n')

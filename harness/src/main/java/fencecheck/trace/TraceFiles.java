@@ -54,15 +54,7 @@ public final class TraceFiles {
 
     /** Reads a trace, or throws {@link BadTraceFile} whose message is one line saying what to do. */
     public static Trace read(Path file) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (NoSuchFileException e) {
-            throw new BadTraceFile("no trace file at " + file.toAbsolutePath() + ": give the path printed with the failure (under target/fencecheck/traces/)");
-        } catch (IOException e) {
-            throw new BadTraceFile("cannot read trace file " + file + ": " + e.getMessage());
-        }
-        return parse(text, file.toString());
+        return parse(text(file), file.toString());
     }
 
     /** Whether the file holds a job trace ({@link JobTrace}) rather than a {@link Trace}; unreadable files say so in one line. */
@@ -117,20 +109,9 @@ public final class TraceFiles {
     }
 
     public static Trace parse(String text, String source) {
-        JsonNode tree;
-        try {
-            tree = JSON.readTree(text);
-        } catch (JacksonException e) {
-            throw new BadTraceFile(source + " is not valid JSON (line " + e.getLocation().getLineNr()
-                    + "): a trace file is the JSON that fencecheck saved with a failure");
-        }
-        if (tree == null || !tree.isObject() || !tree.has("schemaVersion")) {
-            throw new BadTraceFile(source + " is not a fencecheck trace: it has no schemaVersion field");
-        }
-        int version = tree.get("schemaVersion").asInt(-1);
-        if (version != Trace.SCHEMA_VERSION) {
-            throw new BadTraceFile(source + " has trace schema version " + tree.get("schemaVersion")
-                    + " but this fencecheck reads version " + Trace.SCHEMA_VERSION + ": replay it with the fencecheck version that wrote it");
+        JsonNode tree = tree(text, source);
+        if (tree.has("kind")) {
+            throw new BadTraceFile(source + " is a trace of kind " + tree.get("kind") + ", not a lease trace: replay it with the replay command");
         }
         try {
             return JSON.treeToValue(tree, Trace.class);
