@@ -19,7 +19,7 @@ import java.util.concurrent.Executors;
  * statement that blocks on another session's lock is seen blocked with
  * {@code pg_isolation_test_session_is_blocked} and left waiting while the
  * next step runs. Sessions are kept across tries; one whose transaction or
- * statement a try left behind is closed and its server process awaited.
+ * statement a try left behind (a try that diverged) is closed when the try ends, and its server process awaited.
  */
 public final class JobRunner implements AutoCloseable {
 
@@ -76,7 +76,17 @@ public final class JobRunner implements AutoCloseable {
                 }
             }
             testBed.reset(observer);
-            return new JobExecution(this, model, trace).run();
+            try {
+                return new JobExecution(this, model, trace).run();
+            } finally {
+                // a try that ended at a divergence may leave transactions open and statements waiting: their locks
+                // would hold up the next try of any runner on this database, so they go now
+                for (JobSession session : sessions.values()) {
+                    if (session.dirty()) {
+                        drop(session);
+                    }
+                }
+            }
         } catch (SQLException e) {
             throw new IllegalStateException("the database failed outside any step (" + database.describe() + "): " + e.getMessage(), e);
         } finally {
