@@ -45,6 +45,8 @@ final class JobExecution {
 
     /** How long a statement the model says goes on may stay blocked before it counts as still waiting. */
     private static final long RESUME_MILLIS = 2_000;
+    /** How long a statement may take to answer before the runner asks whether it waits for a lock. */
+    private static final long ANSWER_AT_ONCE_MILLIS = 2;
 
     private record Belief(String key, long token) {
     }
@@ -286,7 +288,7 @@ final class JobExecution {
         JobTransition t = model.step(state, command);
         state = t.next();
         s.pending = runner.statements().submit(statement);
-        Observation seen = watch(s, false);
+        Observation seen = watch(s, false, t.outcome() instanceof JobOutcome.Waiting);
         boolean endsTransaction = command instanceof JobCommand.Commit || command instanceof JobCommand.Rollback;
         // the statements that go on when a transaction ends are awaited before any row is read: the model's rows include them
         List<Observation> resumedSeen = endsTransaction ? awaitResumed(t) : List.of();
@@ -368,8 +370,21 @@ final class JobExecution {
      * it goes on), being blocked counts only once it lasted {@value #RESUME_MILLIS} ms.
      */
     private Observation watch(JobSession s, boolean mustAnswer) throws SQLException {
+        return watch(s, mustAnswer, false);
+    }
+
+    /** @param likelyWaits whether the model says it waits: then the runner asks the server at once */
+    private Observation watch(JobSession s, boolean mustAnswer, boolean likelyWaits) throws SQLException {
         long started = System.nanoTime();
         long deadline = started + runner.statementMillis() * 1_000_000;
+        if (!likelyWaits) try {
+            // most statements answer at once: asking the server whether they wait would cost a round trip each
+            s.pending.get(ANSWER_AT_ONCE_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException | ExecutionException | java.util.concurrent.CancellationException e) {
+            // still running (or failed: read below)
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         while (true) {
             if (s.pending.isDone()) {
                 Future<JobOutcome> done = s.pending;
