@@ -24,9 +24,6 @@ import fencecheck.trace.JobAction;
 import fencecheck.trace.JobStep;
 import fencecheck.trace.JobTrace;
 
-import java.sql.Array;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -37,16 +34,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 
 /** The state of one job try while its steps run; discarded when the try ends. */
 final class JobExecution {
 
-    /** How long a statement the model says goes on may stay blocked before it counts as still waiting. */
-    private static final long RESUME_MILLIS = 2_000;
-    /** How long a statement may take to answer before the runner asks whether it waits for a lock. */
-    private static final long ANSWER_AT_ONCE_MILLIS = 2;
 
     private record Belief(String key, long token) {
     }
@@ -288,10 +279,10 @@ final class JobExecution {
         JobTransition t = model.step(state, command);
         state = t.next();
         s.pending = runner.statements().submit(statement);
-        Observation seen = watch(s, false, t.outcome() instanceof JobOutcome.Waiting);
+        StatementWatch.Observation seen = StatementWatch.watch(runner, s, false, t.outcome() instanceof JobOutcome.Waiting);
         boolean endsTransaction = command instanceof JobCommand.Commit || command instanceof JobCommand.Rollback;
         // the statements that go on when a transaction ends are awaited before any row is read: the model's rows include them
-        List<Observation> resumedSeen = endsTransaction ? awaitResumed(t) : List.of();
+        List<StatementWatch.Observation> resumedSeen = endsTransaction ? awaitResumed(t) : List.of();
         noteStatement(session, command, seen.outcome());
         String key = keyOf(before, session, command);
         JobHistoryEntry own = entry(stepNumber, false, session, action, command, at, t.outcome(), seen, key);
@@ -307,18 +298,18 @@ final class JobExecution {
      * model's order of the resumed statements, then one for each statement
      * that behaved otherwise (an answer nobody predicted, a wait that ended).
      */
-    private List<Observation> awaitResumed(JobTransition t) throws SQLException {
-        List<Observation> seen = new ArrayList<>();
+    private List<StatementWatch.Observation> awaitResumed(JobTransition t) throws SQLException {
+        List<StatementWatch.Observation> seen = new ArrayList<>();
         for (Resumed r : t.resumed()) {
             JobSession s = runner.session(r.session());
-            seen.add(s.pending == null ? new Observation(null, "no statement of " + r.session() + " was running") : watch(s, true));
+            seen.add(s.pending == null ? new StatementWatch.Observation(null, "no statement of " + r.session() + " was running") : watch(s, true));
         }
         unexpected.clear();
         for (JobSession s : runner.sessions()) {
             if (s.pending != null && !state.isWaiting(s.name)) {
                 unexpected.put(s.name, watch(s, true));
             } else if (s.pending != null) {
-                Observation still = watch(s, false);
+                StatementWatch.Observation still = watch(s, false);
                 if (!(still.outcome() instanceof JobOutcome.Waiting)) {
                     unexpected.put(s.name, still);
                 }
@@ -328,9 +319,9 @@ final class JobExecution {
     }
 
     /** Sessions whose statement did what the model did not say when a transaction ended, and what it did. */
-    private final Map<String, Observation> unexpected = new java.util.TreeMap<>();
+    private final Map<String, StatementWatch.Observation> unexpected = new java.util.TreeMap<>();
 
-    private List<JobHistoryEntry> resumedEntries(JobTransition t, List<Observation> seen, boolean byCommit) throws SQLException {
+    private List<JobHistoryEntry> resumedEntries(JobTransition t, List<StatementWatch.Observation> seen, boolean byCommit) throws SQLException {
         List<JobHistoryEntry> entries = new ArrayList<>();
         for (int i = 0; i < t.resumed().size(); i++) {
             Resumed r = t.resumed().get(i);
@@ -342,7 +333,7 @@ final class JobExecution {
             learn(r.session(), r.command(), seen.get(i).outcome(), e);
             entries.add(e);
         }
-        for (Map.Entry<String, Observation> other : unexpected.entrySet()) {
+        for (Map.Entry<String, StatementWatch.Observation> other : unexpected.entrySet()) {
             boolean waits = state.isWaiting(other.getKey());
             entries.add(entry(stepNumber, true, other.getKey(), waits ? "a statement the model says still waits"
                     : "a statement the model says is not running", null, state.now(), waits ? new JobOutcome.Waiting() : null,
@@ -361,80 +352,8 @@ final class JobExecution {
         return state.now();
     }
 
-    private record Observation(JobOutcome outcome, String error) {
-    }
-
-    /**
-     * Watches a session's running statement until it answers or is blocked by
-     * another of this try's sessions. With {@code mustAnswer} (the model says
-     * it goes on), being blocked counts only once it lasted {@value #RESUME_MILLIS} ms.
-     */
-    private Observation watch(JobSession s, boolean mustAnswer) throws SQLException {
-        return watch(s, mustAnswer, false);
-    }
-
-    /** @param likelyWaits whether the model says it waits: then the runner asks the server at once */
-    private Observation watch(JobSession s, boolean mustAnswer, boolean likelyWaits) throws SQLException {
-        long started = System.nanoTime();
-        long deadline = started + runner.statementMillis() * 1_000_000;
-        if (!likelyWaits) try {
-            // most statements answer at once: asking the server whether they wait would cost a round trip each
-            s.pending.get(ANSWER_AT_ONCE_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.TimeoutException | ExecutionException | java.util.concurrent.CancellationException e) {
-            // still running (or failed: read below)
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        while (true) {
-            if (s.pending.isDone()) {
-                Future<JobOutcome> done = s.pending;
-                s.pending = null;
-                try {
-                    return new Observation(done.get(), null);
-                } catch (ExecutionException e) {
-                    Throwable cause = e.getCause();
-                    String why = cause instanceof SQLException sql && "40P01".equals(sql.getSQLState())
-                            ? "the database detected a deadlock and aborted the statement: " + firstLine(cause.getMessage())
-                            : "the statement failed: " + firstLine(String.valueOf(cause.getMessage()));
-                    return new Observation(null, why);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return new Observation(null, "interrupted while waiting for the statement");
-                }
-            }
-            boolean blocked = isBlocked(s);
-            if (blocked && (!mustAnswer || System.nanoTime() - started > RESUME_MILLIS * 1_000_000)) {
-                return new Observation(new JobOutcome.Waiting(), null);
-            }
-            if (System.nanoTime() > deadline) {
-                return new Observation(null, "the statement never completed: neither answered nor blocked by another session after "
-                        + runner.statementMillis() + " ms");
-            }
-            JobRunner.pause();
-        }
-    }
-
-    private boolean isBlocked(JobSession s) throws SQLException {
-        List<Integer> others = new ArrayList<>();
-        for (JobSession other : runner.sessions()) {
-            if (other != s && other.connection != null) {
-                others.add(other.backendPid);
-            }
-        }
-        try (PreparedStatement q = runner.observer().prepareStatement(
-                "select pg_catalog.pg_isolation_test_session_is_blocked(?, ?)")) {
-            Array pids = runner.observer().createArrayOf("int4", others.toArray());
-            q.setInt(1, s.backendPid);
-            q.setArray(2, pids);
-            try (ResultSet rs = q.executeQuery()) {
-                rs.next();
-                return rs.getBoolean(1);
-            }
-        }
-    }
-
-    private static String firstLine(String message) {
-        return message == null ? "" : message.lines().findFirst().orElse(message);
+    private StatementWatch.Observation watch(JobSession s, boolean mustAnswer) throws SQLException {
+        return StatementWatch.watch(runner, s, mustAnswer, false);
     }
 
     // --- the relay and the clock ---------------------------------------------------------------------------
@@ -464,7 +383,7 @@ final class JobExecution {
             observed = delivered(message, effect, !crashBeforeMark);
         }
         String action = crashBeforeMark ? "deliver the next message, crash before marking it" : "deliver the next message, mark it";
-        JobHistoryEntry e = entry(stepNumber, false, JobStep.RELAY, action, command, at, t.outcome(), new Observation(observed, null),
+        JobHistoryEntry e = entry(stepNumber, false, JobStep.RELAY, action, command, at, t.outcome(), new StatementWatch.Observation(observed, null),
                 key != null ? key : keyOf(t.outcome()));
         record(new Outcomes(e, List.of()));
     }
@@ -484,7 +403,7 @@ final class JobExecution {
             observed = delivered(lastDelivered, effect, false);
         }
         JobHistoryEntry e = entry(stepNumber, false, JobStep.RELAY, "deliver the last message again", command, at, t.outcome(),
-                new Observation(observed, null), key != null ? key : keyOf(t.outcome()));
+                new StatementWatch.Observation(observed, null), key != null ? key : keyOf(t.outcome()));
         record(new Outcomes(e, List.of()));
     }
 
@@ -509,7 +428,7 @@ final class JobExecution {
         }
         JobOutcome observed = new JobOutcome.ClockAt(VirtualClock.read(runner.observer()));
         record(new Outcomes(entry(stepNumber, false, JobStep.CLOCK, "clock to " + Micros.format(to), command, at, t.outcome(),
-                new Observation(observed, null), null), List.of()));
+                new StatementWatch.Observation(observed, null), null), List.of()));
     }
 
     private void noOp(String actor, String why) {
@@ -597,7 +516,7 @@ final class JobExecution {
     }
 
     private JobHistoryEntry entry(int step, boolean resumed, String actor, String action, JobCommand command, long at,
-                                  JobOutcome expected, Observation seen, String key) throws SQLException {
+                                  JobOutcome expected, StatementWatch.Observation seen, String key) throws SQLException {
         JobRows expectedRows = null;
         JobRows observedRows = null;
         if (key != null && seen.error() == null) {
