@@ -20,7 +20,8 @@ import java.util.List;
  */
 class JobTransactionProperties {
 
-    @Property(tries = 150)
+    /** As many tries as the main property ({@code jqwik.tries.default}), so one setting lengthens a campaign of both. */
+    @Property
     void interleavedTransactionsAgreeWithModel(@ForAll("jobTraces") List<JobStep> steps) {
         LeaseProtocol protocol = Harnesses.implementationUnderTest();
         JobTryResult result = Harnesses.jobRunnerFor(protocol).run(JobTrace.of(protocol.name(), steps));
