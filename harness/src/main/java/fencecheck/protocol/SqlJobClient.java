@@ -72,36 +72,30 @@ final class SqlJobClient implements JobClient {
 
     @Override
     public JobOutcome businessRow(String resultId, String payload) throws SQLException {
-        if (!mayWrite()) {
-            return new JobOutcome.Skipped();
-        }
-        businessRow.setString(1, claimedKey);
-        businessRow.setString(2, resultId);
-        businessRow.setLong(3, claimedToken);
-        businessRow.setString(4, payload);
-        return insertedOrThere(businessRow);
+        return boundInsert(businessRow, resultId, payload);
     }
 
     @Override
     public JobOutcome outboxRow(String resultId, String payload) throws SQLException {
+        return boundInsert(outboxRow, resultId, payload);
+    }
+
+    /** A row of the claimed job (key, result id, claim token, payload), written only when the claim lets it be. */
+    private JobOutcome boundInsert(PreparedStatement insert, String resultId, String payload) throws SQLException {
         if (!mayWrite()) {
             return new JobOutcome.Skipped();
         }
-        outboxRow.setString(1, claimedKey);
-        outboxRow.setString(2, resultId);
-        outboxRow.setLong(3, claimedToken);
-        outboxRow.setString(4, payload);
-        return insertedOrThere(outboxRow);
+        insert.setString(1, claimedKey);
+        insert.setString(2, resultId);
+        insert.setLong(3, claimedToken);
+        insert.setString(4, payload);
+        try (ResultSet rs = insert.executeQuery()) {
+            return rs.next() ? new JobOutcome.Inserted() : new JobOutcome.AlreadyThere();
+        }
     }
 
     private boolean mayWrite() {
         return claimedKey != null && (claimHeld || !bindsRowsToClaim);
-    }
-
-    private static JobOutcome insertedOrThere(PreparedStatement insert) throws SQLException {
-        try (ResultSet rs = insert.executeQuery()) {
-            return rs.next() ? new JobOutcome.Inserted() : new JobOutcome.AlreadyThere();
-        }
     }
 
     @Override

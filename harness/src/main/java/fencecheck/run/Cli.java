@@ -41,10 +41,11 @@ public final class Cli {
                 return 2;
             }
             Path file = Path.of(args.get(1));
-            if (TraceFiles.isJobTrace(file)) {
-                return replayJob(TraceFiles.readJob(file), args.size() == 4 ? args.get(3) : null, out);
+            String text = TraceFiles.text(file);
+            if (TraceFiles.isJobTrace(text, file.toString())) {
+                return replayJob(TraceFiles.parseJob(text, file.toString()), args.size() == 4 ? args.get(3) : null, out);
             }
-            Trace trace = TraceFiles.read(file);
+            Trace trace = TraceFiles.parse(text, file.toString());
             String implementation = args.size() == 4 ? args.get(3) : trace.implementation();
             LeaseProtocol protocol = Implementations.select(implementation);
             try (TraceRunner runner = new TraceRunner(Databases.shared(), protocol, trace.needsFaultProxies())) {

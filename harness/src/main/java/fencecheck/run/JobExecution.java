@@ -287,7 +287,7 @@ final class JobExecution {
         String key = keyOf(before, session, command);
         JobHistoryEntry own = entry(stepNumber, false, session, action, command, at, t.outcome(), seen, key);
         learn(session, command, seen.outcome(), own);
-        List<JobHistoryEntry> resumed = endsTransaction ? resumedEntries(t, resumedSeen, command instanceof JobCommand.Commit)
+        List<JobHistoryEntry> resumed = endsTransaction ? resumedEntries(before, t, resumedSeen, command instanceof JobCommand.Commit)
                 : List.of();
         return new Outcomes(own, resumed);
     }
@@ -321,14 +321,14 @@ final class JobExecution {
     /** Sessions whose statement did what the model did not say when a transaction ended, and what it did. */
     private final Map<String, StatementWatch.Observation> unexpected = new java.util.TreeMap<>();
 
-    private List<JobHistoryEntry> resumedEntries(JobTransition t, List<StatementWatch.Observation> seen, boolean byCommit) throws SQLException {
+    private List<JobHistoryEntry> resumedEntries(JobState before, JobTransition t, List<StatementWatch.Observation> seen, boolean byCommit) throws SQLException {
         List<JobHistoryEntry> entries = new ArrayList<>();
         for (int i = 0; i < t.resumed().size(); i++) {
             Resumed r = t.resumed().get(i);
             situations.add(byCommit ? JobSituation.WAIT_RESOLVED_BY_COMMIT : JobSituation.WAIT_RESOLVED_BY_ROLLBACK);
             String key = keyOf(state, r.session(), r.command());
             // a statement that waited ran with the clock of its start: that is the time its line shows
-            JobHistoryEntry e = entry(stepNumber, true, r.session(), describeCommand(r.command()), r.command(), waiterStart(r),
+            JobHistoryEntry e = entry(stepNumber, true, r.session(), describeCommand(r.command()), r.command(), startOf(before, r),
                     r.outcome(), seen.get(i), key);
             learn(r.session(), r.command(), seen.get(i).outcome(), e);
             entries.add(e);
@@ -342,14 +342,10 @@ final class JobExecution {
         return entries;
     }
 
-    private long waiterStart(Resumed r) {
-        for (int i = history.size() - 1; i >= 0; i--) {
-            JobHistoryEntry e = history.get(i);
-            if (!e.resumed() && e.actor().equals(r.session()) && r.command().equals(e.command())) {
-                return e.at();
-            }
-        }
-        return state.now();
+    /** The clock a waiting statement started with, as the model kept it while it waited. */
+    private long startOf(JobState before, Resumed r) {
+        return before.waiting().stream().filter(w -> w.session().equals(r.session())).findFirst()
+                .map(fencecheck.job.Waiter::startedAt).orElse(state.now());
     }
 
     private StatementWatch.Observation watch(JobSession s, boolean mustAnswer) throws SQLException {
@@ -535,23 +531,15 @@ final class JobExecution {
      * transaction a job writes it is the implementation's business.
      */
     private JobRows readRows(String key, String viewer) throws SQLException {
+        JobSession observer = runner.observerSession();
         JobSession own = viewer == null ? null : runner.session(viewer);
-        if (own != null && own.pending != null) {
-            own = null;
-        }
-        KeyState protocol;
-        JobClient.JobRowsRead rows;
-        if (own != null) {
-            protocol = own.lease.inspect(key);
-            rows = own.jobs.inspect(key);
-        } else {
-            JobSession observer = runner.session("observer");
-            protocol = observer.lease.inspect(key);
-            rows = observer.jobs.inspect(key);
-        }
-        Long jobState = own == null ? rows.jobState() : runner.session("observer").jobs.inspect(key).jobState();
+        JobSession reader = own != null && own.pending == null ? own : observer;
+        KeyState protocol = reader.lease.inspect(key);
+        JobClient.JobRowsRead rows = reader.jobs.inspect(key);
+        Long jobState = reader == observer ? rows.jobState() : observer.jobs.inspect(key).jobState();
         return new JobRows(labelled(protocol), jobState, rows.business(), rows.outbox(), rows.effects());
     }
+
 
     private KeyState labelled(KeyState rows) {
         Lease lease = rows.lease();

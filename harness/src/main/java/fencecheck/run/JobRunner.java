@@ -7,8 +7,12 @@ import fencecheck.protocol.LeaseProtocol;
 import fencecheck.trace.JobTrace;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -34,7 +38,9 @@ public final class JobRunner implements AutoCloseable {
     private final Map<String, JobSession> sessions = new HashMap<>();
     private final ExecutorService statements = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("fencecheck-statement-", 0).factory());
-    private Connection observer;
+    /** Reads rows and the clock, and asks whether a statement waits; never takes part in a try. */
+    private final JobSession observer = new JobSession("observer");
+    private PreparedStatement isBlocked;
     private long sessionsOfRestart = -1;
 
     public JobRunner(Database database, LeaseProtocol protocol) {
@@ -64,28 +70,20 @@ public final class JobRunner implements AutoCloseable {
             if (database.restarts() != sessionsOfRestart) {
                 sessions.values().forEach(JobSession::close);
                 sessions.clear();
-                closeObserver();
+                observer.close();
                 sessionsOfRestart = database.restarts();
             }
-            if (observer == null || observer.isClosed()) {
-                observer = database.connect();
+            if (observer.connection == null || observer.connection.isClosed()) {
+                connect(observer);
             }
-            for (JobSession session : sessions.values()) {
-                if (session.dirty()) {
-                    drop(session);
-                }
-            }
-            testBed.reset(observer);
+            dropDirtySessions();
+            testBed.reset(observer.connection);
             try {
                 return new JobExecution(this, model, trace).run();
             } finally {
                 // a try that ended at a divergence may leave transactions open and statements waiting: their locks
                 // would hold up the next try of any runner on this database, so they go now
-                for (JobSession session : sessions.values()) {
-                    if (session.dirty()) {
-                        drop(session);
-                    }
-                }
+                dropDirtySessions();
             }
         } catch (SQLException e) {
             throw new IllegalStateException("the database failed outside any step (" + database.describe() + "): " + e.getMessage(), e);
@@ -99,7 +97,32 @@ public final class JobRunner implements AutoCloseable {
     }
 
     Connection observer() {
+        return observer.connection;
+    }
+
+    /** The observer's clients, to read rows as committed. */
+    JobSession observerSession() {
         return observer;
+    }
+
+    /** Whether the statement of {@code session} waits for a lock another session of the try holds. */
+    boolean isBlocked(JobSession session) throws SQLException {
+        List<Integer> others = new ArrayList<>();
+        for (JobSession other : sessions.values()) {
+            if (other != session && other.connection != null) {
+                others.add(other.backendPid);
+            }
+        }
+        // prepared once per observer connection: a database restart replaces the connection
+        if (isBlocked == null || isBlocked.getConnection() != observer.connection) {
+            isBlocked = observer.connection.prepareStatement("select pg_catalog.pg_isolation_test_session_is_blocked(?, ?)");
+        }
+        isBlocked.setInt(1, session.backendPid);
+        isBlocked.setArray(2, observer.connection.createArrayOf("int4", others.toArray()));
+        try (ResultSet rs = isBlocked.executeQuery()) {
+            rs.next();
+            return rs.getBoolean(1);
+        }
     }
 
     ExecutorService statements() {
@@ -110,13 +133,25 @@ public final class JobRunner implements AutoCloseable {
     JobSession session(String name) throws SQLException {
         JobSession session = sessions.computeIfAbsent(name, JobSession::new);
         if (session.connection == null) {
-            Connection connection = database.connect();
-            session.connection = connection;
-            session.backendPid = connection.unwrap(org.postgresql.PGConnection.class).getBackendPID();
-            session.lease = protocol.client(connection);
-            session.jobs = protocol.jobClient(connection);
+            connect(session);
         }
         return session;
+    }
+
+    private void connect(JobSession session) throws SQLException {
+        Connection connection = database.connect();
+        session.connection = connection;
+        session.backendPid = connection.unwrap(org.postgresql.PGConnection.class).getBackendPID();
+        session.lease = protocol.client(connection);
+        session.jobs = protocol.jobClient(connection);
+    }
+
+    private void dropDirtySessions() throws SQLException {
+        for (JobSession session : sessions.values()) {
+            if (session.dirty()) {
+                drop(session);
+            }
+        }
     }
 
     Iterable<JobSession> sessions() {
@@ -130,7 +165,7 @@ public final class JobRunner implements AutoCloseable {
             session.pending.cancel(true);
         }
         session.close();
-        Backends.terminate(observer, pid, statementMillis);
+        Backends.terminate(observer.connection, pid, statementMillis);
     }
 
     static void pause() {
@@ -141,24 +176,13 @@ public final class JobRunner implements AutoCloseable {
         }
     }
 
-    private void closeObserver() {
-        if (observer != null) {
-            try {
-                observer.close();
-            } catch (SQLException ignored) {
-                // it is being replaced
-            }
-            observer = null;
-        }
-    }
-
     @Override
     public void close() {
         TraceRunner.ONE_TRY_AT_A_TIME.lock();
         try {
             sessions.values().forEach(JobSession::close);
             sessions.clear();
-            closeObserver();
+            observer.close();
             statements.shutdownNow();
         } finally {
             TraceRunner.ONE_TRY_AT_A_TIME.unlock();

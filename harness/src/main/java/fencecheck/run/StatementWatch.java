@@ -2,12 +2,7 @@ package fencecheck.run;
 
 import fencecheck.job.JobOutcome;
 
-import java.sql.Array;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -55,7 +50,7 @@ final class StatementWatch {
             if (s.pending.isDone()) {
                 return answer(s);
             }
-            if (isBlocked(runner, s) && (!mustAnswer || System.nanoTime() - started > RESUME_MILLIS * 1_000_000)) {
+            if (runner.isBlocked(s) && (!mustAnswer || System.nanoTime() - started > RESUME_MILLIS * 1_000_000)) {
                 return new Observation(new JobOutcome.Waiting(), null);
             }
             if (System.nanoTime() > deadline) {
@@ -80,25 +75,6 @@ final class StatementWatch {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Observation(null, "interrupted while waiting for the statement");
-        }
-    }
-
-    private static boolean isBlocked(JobRunner runner, JobSession s) throws SQLException {
-        List<Integer> others = new ArrayList<>();
-        for (JobSession other : runner.sessions()) {
-            if (other != s && other.connection != null) {
-                others.add(other.backendPid);
-            }
-        }
-        try (PreparedStatement q = runner.observer().prepareStatement(
-                "select pg_catalog.pg_isolation_test_session_is_blocked(?, ?)")) {
-            Array pids = runner.observer().createArrayOf("int4", others.toArray());
-            q.setInt(1, s.backendPid);
-            q.setArray(2, pids);
-            try (ResultSet rs = q.executeQuery()) {
-                rs.next();
-                return rs.getBoolean(1);
-            }
         }
     }
 

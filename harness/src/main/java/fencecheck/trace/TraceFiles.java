@@ -59,7 +59,12 @@ public final class TraceFiles {
 
     /** Whether the file holds a job trace ({@link JobTrace}) rather than a {@link Trace}; unreadable files say so in one line. */
     public static boolean isJobTrace(Path file) {
-        JsonNode tree = tree(text(file), file.toString());
+        return isJobTrace(text(file), file.toString());
+    }
+
+    /** The same for a file's text already read; {@code source} names it in errors. */
+    public static boolean isJobTrace(String text, String source) {
+        JsonNode tree = tree(text, source);
         return tree.has("kind") && JobTrace.KIND.equals(tree.get("kind").asText());
     }
 
@@ -79,7 +84,8 @@ public final class TraceFiles {
         }
     }
 
-    private static String text(Path file) {
+    /** A trace file's text, or {@link BadTraceFile} saying in one line why it cannot be read. */
+    public static String text(Path file) {
         try {
             return Files.readString(file);
         } catch (NoSuchFileException e) {

@@ -140,4 +140,17 @@ class JobRunnerTest {
             assertThat(next.passed()).as(next.verdict() + "\n" + JobTraceTable.render(next)).isTrue();
         }
     }
+
+    /** After the server restarted under it, a runner reconnects all its sessions, the observer's prepared statements included. */
+    @Test
+    void aRunnerGoesOnAfterTheDatabaseRestarted() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Databases.shared().kind().equals("embedded"),
+                "only the embedded database can be crashed by the test");
+        try (JobRunner runner = new JobRunner(Databases.shared(), Implementations.select("reference"))) {
+            assertThat(runner.run(JobTrace.of("reference", TAKEOVER_WAITS_FOR_OPEN_JOB)).passed()).isTrue();
+            Databases.shared().crashAndRestart();
+            JobTryResult again = runner.run(JobTrace.of("reference", TAKEOVER_WAITS_FOR_OPEN_JOB));
+            assertThat(again.passed()).as(again.verdict()).isTrue();
+        }
+    }
 }

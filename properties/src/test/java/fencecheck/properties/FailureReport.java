@@ -52,32 +52,37 @@ public class FailureReport implements AroundPropertyHook {
                 || !(error.get() instanceof TraceFailure failure)) {
             return result;
         }
-        String name = context.containerClass().getSimpleName() + "-" + context.targetMethod().getName();
-        TryResult tried = TraceMinimizer.minimize(Harnesses.runnerFor(Harnesses.implementationUnderTest(), failure.result().trace().needsFaultProxies()),
-                failure.result());
-        Path saved = Paths.traces().resolve(name + "-" + tried.trace().implementation() + ".json");
+        TryResult tried = TraceMinimizer.minimize(Harnesses.runnerFor(Harnesses.implementationUnderTest(),
+                failure.result().trace().needsFaultProxies()), failure.result());
+        Path saved = savedTrace(context, tried.trace().implementation());
         TraceFiles.write(tried.trace(), saved);
-        String seed = result.seed().orElse("?");
-        String message = tried.verdict().sentence() + "\n" + TraceTable.render(tried)
-                + "seed: " + seed + "\n"
-                + "trace: " + saved + "\n"
-                + "replay the trace: " + Commands.replayTrace(saved) + "\n"
-                + "re-run the seed:  " + Commands.rerunSeed(context.containerClass().getSimpleName(), seed, tried.trace().implementation()) + "\n";
-        return result.mapToFailed(new TraceFailure(tried, message));
+        return result.mapToFailed(new TraceFailure(tried, message(context, result, tried.verdict().sentence(),
+                TraceTable.render(tried), saved, tried.trace().implementation())));
     }
 
     private static PropertyExecutionResult reportJob(PropertyLifecycleContext context, PropertyExecutionResult result,
                                                      JobTraceFailure failure) {
-        String name = context.containerClass().getSimpleName() + "-" + context.targetMethod().getName();
         JobTryResult tried = JobMinimizer.minimize(Harnesses.jobRunnerFor(Harnesses.implementationUnderTest()), failure.result());
-        Path saved = Paths.traces().resolve(name + "-" + tried.trace().implementation() + ".json");
+        Path saved = savedTrace(context, tried.trace().implementation());
         TraceFiles.write(tried.trace(), saved);
+        return result.mapToFailed(new JobTraceFailure(tried, message(context, result, tried.verdict(),
+                JobTraceTable.render(tried), saved, tried.trace().implementation())));
+    }
+
+    /** Where a property's shrunk trace against an implementation is saved. */
+    static Path savedTrace(PropertyLifecycleContext context, String implementation) {
+        return Paths.traces().resolve(context.containerClass().getSimpleName() + "-" + context.targetMethod().getName()
+                + "-" + implementation + ".json");
+    }
+
+    /** The report a user reads first: verdict, table, seed, saved trace, and the commands that reproduce it. */
+    private static String message(PropertyLifecycleContext context, PropertyExecutionResult result, String verdict, String table,
+                                  Path saved, String implementation) {
         String seed = result.seed().orElse("?");
-        String message = tried.verdict() + "\n" + JobTraceTable.render(tried)
+        return verdict + "\n" + table
                 + "seed: " + seed + "\n"
                 + "trace: " + saved + "\n"
                 + "replay the trace: " + Commands.replayTrace(saved) + "\n"
-                + "re-run the seed:  " + Commands.rerunSeed(context.containerClass().getSimpleName(), seed, tried.trace().implementation()) + "\n";
-        return result.mapToFailed(new JobTraceFailure(tried, message));
+                + "re-run the seed:  " + Commands.rerunSeed(context.containerClass().getSimpleName(), seed, implementation) + "\n";
     }
 }

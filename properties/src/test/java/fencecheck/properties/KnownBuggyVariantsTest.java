@@ -50,31 +50,14 @@ class KnownBuggyVariantsTest {
     @TestFactory
     Stream<DynamicTest> everyJobVariantIsCaughtByTheInterleavedTransactions() {
         return Implementations.jobVariants().stream()
-                .map(variant -> DynamicTest.dynamicTest(variant.name(), () -> assertJobVariantCaught(variant)));
+                .map(variant -> DynamicTest.dynamicTest(variant.name(), () -> assertCaught(variant, JobTransactionProperties.class,
+                        "interleavedTransactionsAgreeWithModel", MAX_SHRUNK_FAULT_STEPS)));
     }
 
     @Test
     void theReferencePassesTheInterleavedTransactions() {
         runPropertyAgainst(Implementations.select("reference"), JobTransactionProperties.class, "interleavedTransactionsAgreeWithModel")
                 .testEvents().assertThatEvents().haveExactly(1, finishedSuccessfully());
-    }
-
-    private static void assertJobVariantCaught(LeaseProtocol variant) {
-        long started = System.nanoTime();
-        List<Event> finished = runPropertyAgainst(variant, JobTransactionProperties.class, "interleavedTransactionsAgreeWithModel")
-                .testEvents().finished().list();
-        double seconds = (System.nanoTime() - started) / 1e9;
-        assertThat(finished).as("the property ran once").hasSize(1);
-        Throwable failure = finished.get(0).getPayload(org.junit.platform.engine.TestExecutionResult.class)
-                .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable)
-                .orElseThrow(() -> new AssertionError(variant.name() + " was NOT caught: the property passed"));
-        assertThat(failure).as("%s fails through a trace, not an error: %s", variant.name(), failure)
-                .isInstanceOf(JobTraceFailure.class);
-        var shrunk = ((JobTraceFailure) failure).result();
-        System.out.printf("%s caught by the interleaved transactions in %.1f s, shrunk to %d steps: %s%n%s", variant.name(), seconds,
-                shrunk.steps(), shrunk.verdict(), failure.getMessage());
-        assertThat(shrunk.trace().steps()).as("shrunk trace of %s:%n%s", variant.name(), failure.getMessage())
-                .hasSizeLessThanOrEqualTo(MAX_SHRUNK_FAULT_STEPS);
     }
 
     private static void assertCaught(LeaseProtocol variant, Class<?> propertyClass, String property, int maxSteps) {
@@ -86,12 +69,13 @@ class KnownBuggyVariantsTest {
                 .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable)
                 .orElseThrow(() -> new AssertionError(variant.name() + " was NOT caught: the property passed"));
         assertThat(failure).as("%s fails through a trace, not an error: %s", variant.name(), failure)
-                .isInstanceOf(TraceFailure.class);
-        TryResult shrunk = ((TraceFailure) failure).result();
-        System.out.printf("%s caught by %s in %.1f s, shrunk to %d steps: %s%n", variant.name(), property, seconds,
-                shrunk.trace().steps().size(), shrunk.verdict().sentence());
-        assertThat(shrunk.trace().steps()).as("shrunk trace of %s:%n%s", variant.name(), failure.getMessage())
-                .hasSizeLessThanOrEqualTo(maxSteps);
+                .isInstanceOfAny(TraceFailure.class, JobTraceFailure.class);
+        int steps = failure instanceof TraceFailure lease ? lease.result().trace().steps().size()
+                : ((JobTraceFailure) failure).result().steps();
+        String verdict = failure instanceof TraceFailure lease ? lease.result().verdict().sentence()
+                : ((JobTraceFailure) failure).result().verdict();
+        System.out.printf("%s caught by %s in %.1f s, shrunk to %d steps: %s%n", variant.name(), property, seconds, steps, verdict);
+        assertThat(steps).as("shrunk trace of %s:%n%s", variant.name(), failure.getMessage()).isLessThanOrEqualTo(maxSteps);
     }
 
     @Test

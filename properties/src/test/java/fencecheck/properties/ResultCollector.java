@@ -116,21 +116,17 @@ public class ResultCollector implements AroundPropertyHook {
         RunResult.Failure failure = null;
         if (status != RunResult.Status.PASSED) {
             String rerun = seed == null ? null : Commands.rerunSeed(propertyClass, seed, implementation);
-            if (failedTry.isPresent()) {
-                Path trace = Paths.traces().resolve(propertyClass + "-" + context.targetMethod().getName() + "-" + implementation + ".json");
+            if (failedTry.isPresent() || failedJobTry.isPresent()) {
+                Path trace = FailureReport.savedTrace(context, implementation);
                 if (!Files.exists(trace)) {
-                    TraceFiles.write(failedTry.get().trace(), trace);
+                    failedTry.ifPresent(t -> TraceFiles.write(t.trace(), trace));
+                    failedJobTry.ifPresent(t -> TraceFiles.write(t.trace(), trace));
                 }
-                failure = RunResult.Failure.of(failedTry.get(),
-                        new RunResult.Reproduction(seed, trace.toString(), Commands.replayTrace(trace), rerun));
-            } else if (failedJobTry.isPresent()) {
+                RunResult.Reproduction reproduce = new RunResult.Reproduction(seed, trace.toString(), Commands.replayTrace(trace), rerun);
                 // job traces go into the report as the text the failure printed: verdict, table, reproduction
-                Path trace = Paths.traces().resolve(propertyClass + "-" + context.targetMethod().getName() + "-" + implementation + ".json");
-                if (!Files.exists(trace)) {
-                    TraceFiles.write(failedJobTry.get().trace(), trace);
-                }
-                failure = RunResult.Failure.withoutTrace(message(errors.stream().filter(JobTraceFailure.class::isInstance)
-                        .findFirst().orElseThrow()), new RunResult.Reproduction(seed, trace.toString(), Commands.replayTrace(trace), rerun));
+                failure = failedTry.isPresent() ? RunResult.Failure.of(failedTry.get(), reproduce)
+                        : RunResult.Failure.withoutTrace(message(errors.stream().filter(JobTraceFailure.class::isInstance)
+                        .findFirst().orElseThrow()), reproduce);
             } else {
                 String message = error.map(ResultCollector::message).orElse("the property " + status.name().toLowerCase() + " without a reason");
                 failure = RunResult.Failure.withoutTrace(message, new RunResult.Reproduction(seed, null, null, rerun));
