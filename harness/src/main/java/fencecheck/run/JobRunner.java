@@ -42,6 +42,7 @@ public final class JobRunner implements AutoCloseable {
     private final JobSession observer = new JobSession("observer");
     private PreparedStatement isBlocked;
     private long sessionsOfRestart = -1;
+    private final OperationMetrics metrics = new OperationMetrics();
 
     public JobRunner(Database database, LeaseProtocol protocol) {
         this(database, protocol, STATEMENT_MILLIS);
@@ -64,6 +65,11 @@ public final class JobRunner implements AutoCloseable {
         return database;
     }
 
+    /** Figures over every try this runner ran since the last {@link OperationMetrics#reset()}. */
+    public OperationMetrics metrics() {
+        return metrics;
+    }
+
     public JobTryResult run(JobTrace trace) {
         TraceRunner.ONE_TRY_AT_A_TIME.lock();
         try {
@@ -79,7 +85,9 @@ public final class JobRunner implements AutoCloseable {
             dropDirtySessions();
             testBed.reset(observer.connection);
             try {
-                return new JobExecution(this, model, trace).run();
+                JobTryResult result = new JobExecution(this, model, trace).run();
+                metrics.recordJobTry(result);
+                return result;
             } finally {
                 // a try that ended at a divergence may leave transactions open and statements waiting: their locks
                 // would hold up the next try of any runner on this database, so they go now

@@ -109,7 +109,9 @@ public final class TraceRunner implements AutoCloseable {
             testBed.reset(observer.connection());
             // a fresh try is a fresh application: nothing the coordinator kept belongs to the emptied tables
             protocol.restartCoordinator();
-            return new TryExecution(this, model, trace).run();
+            TryResult result = new TryExecution(this, model, trace).run();
+            metrics.recordFaults(result);
+            return result;
         } catch (SQLException e) {
             throw new IllegalStateException("the database failed outside any step (" + database.describe() + "): " + e.getMessage(), e);
         } finally {

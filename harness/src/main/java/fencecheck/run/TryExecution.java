@@ -487,7 +487,7 @@ final class TryExecution {
         } catch (SQLException e) {
             error = firstLine(e);
         }
-        runner.metrics().record(command, observed, System.nanoTime() - started);
+        runner.metrics().record(command, observed, System.nanoTime() - started, at);
         if (observed != null) {
             after.accept(observed);
         }

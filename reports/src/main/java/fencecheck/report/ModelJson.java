@@ -3,6 +3,8 @@ package fencecheck.report;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import fencecheck.job.JobCommand;
+import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
 import fencecheck.model.Outcome;
 
@@ -18,7 +20,9 @@ final class ModelJson {
 
     static ObjectMapper register(ObjectMapper mapper) {
         return mapper.addMixIn(Command.class, CommandMixIn.class)
-                .addMixIn(Outcome.class, OutcomeMixIn.class);
+                .addMixIn(Outcome.class, OutcomeMixIn.class)
+                .addMixIn(JobCommand.class, JobCommandMixIn.class)
+                .addMixIn(JobOutcome.class, JobOutcomeMixIn.class);
     }
 
     @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
@@ -50,5 +54,41 @@ final class ModelJson {
             @JsonSubTypes.Type(value = Outcome.ClockAt.class, name = "clock-at"),
     })
     interface OutcomeMixIn {
+    }
+
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+    @JsonSubTypes({
+            @JsonSubTypes.Type(value = JobCommand.LeaseOperation.class, name = "lease-operation"),
+            @JsonSubTypes.Type(value = JobCommand.FencedWrite.class, name = "fenced-write"),
+            @JsonSubTypes.Type(value = JobCommand.Begin.class, name = "begin"),
+            @JsonSubTypes.Type(value = JobCommand.Claim.class, name = "claim"),
+            @JsonSubTypes.Type(value = JobCommand.BusinessRow.class, name = "business-row"),
+            @JsonSubTypes.Type(value = JobCommand.OutboxRow.class, name = "outbox-row"),
+            @JsonSubTypes.Type(value = JobCommand.Commit.class, name = "commit"),
+            @JsonSubTypes.Type(value = JobCommand.Rollback.class, name = "rollback"),
+            @JsonSubTypes.Type(value = JobCommand.Relay.class, name = "relay"),
+            @JsonSubTypes.Type(value = JobCommand.Redeliver.class, name = "redeliver"),
+            @JsonSubTypes.Type(value = JobCommand.AdvanceClock.class, name = "advance-clock"),
+    })
+    interface JobCommandMixIn {
+    }
+
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+    @JsonSubTypes({
+            @JsonSubTypes.Type(value = JobOutcome.Answered.class, name = "answered"),
+            @JsonSubTypes.Type(value = JobOutcome.Waiting.class, name = "waiting"),
+            @JsonSubTypes.Type(value = JobOutcome.Begun.class, name = "begun"),
+            @JsonSubTypes.Type(value = JobOutcome.Claimed.class, name = "claimed"),
+            @JsonSubTypes.Type(value = JobOutcome.NotClaimed.class, name = "not-claimed"),
+            @JsonSubTypes.Type(value = JobOutcome.Inserted.class, name = "inserted"),
+            @JsonSubTypes.Type(value = JobOutcome.AlreadyThere.class, name = "already-there"),
+            @JsonSubTypes.Type(value = JobOutcome.Skipped.class, name = "skipped"),
+            @JsonSubTypes.Type(value = JobOutcome.Committed.class, name = "committed"),
+            @JsonSubTypes.Type(value = JobOutcome.RolledBack.class, name = "rolled-back"),
+            @JsonSubTypes.Type(value = JobOutcome.Delivered.class, name = "delivered"),
+            @JsonSubTypes.Type(value = JobOutcome.NothingToDeliver.class, name = "nothing-to-deliver"),
+            @JsonSubTypes.Type(value = JobOutcome.ClockAt.class, name = "clock-at"),
+    })
+    interface JobOutcomeMixIn {
     }
 }

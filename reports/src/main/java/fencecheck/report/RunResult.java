@@ -3,10 +3,13 @@ package fencecheck.report;
 import fencecheck.check.Violation;
 import fencecheck.db.Database;
 import fencecheck.run.HistoryEntry;
+import fencecheck.run.JobHistoryEntry;
+import fencecheck.run.JobTryResult;
 import fencecheck.run.OperationMetrics;
 import fencecheck.run.Situation;
 import fencecheck.run.TryResult;
 import fencecheck.run.Verdict;
+import fencecheck.trace.JobTrace;
 import fencecheck.trace.Trace;
 
 import java.util.List;
@@ -48,7 +51,7 @@ public record RunResult(
         OperationMetrics.Snapshot monitoring,
         Failure failure) {
 
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = 2;
 
     public RunResult {
         implementationNote = implementationNote == null ? "" : implementationNote;
@@ -87,25 +90,40 @@ public record RunResult(
     }
 
     /**
-     * How many of the counted tries reached each situation, and the share
-     * below which the property fails for want of coverage.
+     * How many of the counted tries reached each situation.
+     *
+     * @param floorPercent the floor the property declares for its own situations
+     * @param judged       whether the property ran long enough for its floors to be judged: false when
+     *                     it stopped at a failing try before its tries were done (jqwik checks coverage
+     *                     only after the last try)
      */
-    public record Statistics(int tries, double floorPercent, List<SituationCount> situations) {
+    public record Statistics(int tries, double floorPercent, boolean judged, List<SituationCount> situations) {
         public Statistics {
             situations = List.copyOf(situations);
         }
 
-        public static Statistics of(int tries, double floorPercent, Map<Situation, Integer> counts) {
-            return new Statistics(tries, floorPercent, java.util.Arrays.stream(Situation.values())
-                    .map(s -> new SituationCount(s.name(), s.label(), counts.getOrDefault(s, 0)))
+        /** Counts of every lease situation; those of {@code group} carry the floor, the others none. */
+        public static Statistics of(int tries, double floorPercent, Situation.Group group, boolean judged,
+                                    Map<Situation, Integer> counts) {
+            return new Statistics(tries, floorPercent, judged, java.util.Arrays.stream(Situation.values())
+                    .map(s -> new SituationCount(s.name(), s.label(), counts.getOrDefault(s, 0),
+                            s.group() == group ? floorPercent : null))
                     .toList());
         }
     }
 
-    /** One situation: its name, its label, and the number of tries in which it happened. */
-    public record SituationCount(String situation, String label, int tries) {
+    /**
+     * One situation: its name, its label, the number of tries in which it happened,
+     * and the floor the property declares for it (null: counted, but no floor declared).
+     */
+    public record SituationCount(String situation, String label, int tries, Double floorPercent) {
         public double percentOf(int total) {
             return total == 0 ? 0 : 100.0 * tries / total;
+        }
+
+        /** Whether this situation has a declared floor and, over {@code total} tries, fell below it. */
+        public boolean belowFloor(int total) {
+            return floorPercent != null && total > 0 && percentOf(total) < floorPercent;
         }
     }
 
@@ -113,6 +131,8 @@ public record RunResult(
      * Why the run failed. With a trace: the verdict sentence, the shrunk trace
      * and the history of its replay. Without one (an error, a coverage check):
      * the message only, and {@code trace} and {@code history} are null.
+     *
+     * A job failure carries {@code jobTrace} and {@code jobHistory} instead of {@code trace} and {@code history}.
      *
      * @param divergentStep the step where model and database first disagreed, or null
      * @param violations    the invariants the database's answers broke
@@ -123,10 +143,32 @@ public record RunResult(
             List<Violation> violations,
             Trace trace,
             List<HistoryEntry> history,
+            JobTrace jobTrace,
+            List<JobHistoryEntry> jobHistory,
             Reproduction reproduce) {
 
         public Failure {
             violations = violations == null ? List.of() : List.copyOf(violations);
+        }
+
+        public Failure(String verdict, Integer divergentStep, List<Violation> violations, Trace trace,
+                       List<HistoryEntry> history, Reproduction reproduce) {
+            this(verdict, divergentStep, violations, trace, history, null, null, reproduce);
+        }
+
+        /** Whether this is the failure of a job trace (statements of sessions in transactions). */
+        public boolean isJob() {
+            return jobTrace != null;
+        }
+
+        /** Steps of the shrunk trace, of either kind, or null when the failure has no trace. */
+        public Integer traceSteps() {
+            return trace != null ? Integer.valueOf(trace.steps().size()) : jobTrace != null ? Integer.valueOf(jobTrace.steps().size()) : null;
+        }
+
+        public static Failure ofJob(JobTryResult result, Reproduction reproduce) {
+            return new Failure(result.verdict(), result.divergent() == null ? null : result.divergent().step(),
+                    result.violations(), null, null, result.trace(), result.history(), reproduce);
         }
 
         public static Failure of(TryResult result, Reproduction reproduce) {
@@ -141,11 +183,11 @@ public record RunResult(
                 case Verdict.Passed p -> {
                 }
             }
-            return new Failure(result.verdict().sentence(), divergent, violations, result.trace(), result.history(), reproduce);
+            return new Failure(result.verdict().sentence(), divergent, violations, result.trace(), result.history(), null, null, reproduce);
         }
 
         public static Failure withoutTrace(String message, Reproduction reproduce) {
-            return new Failure(message, null, List.of(), null, null, reproduce);
+            return new Failure(message, null, List.of(), null, null, null, null, reproduce);
         }
 
         /** The step a reader should look at first: the divergent one, else the first broken invariant's. */

@@ -85,8 +85,8 @@ class ReportRendererTest {
     void propertiesThatCountOtherSituationsGetACoverageTableOfTheirOwn() throws IOException {
         RunResult jobs = new RunResult(RunResult.SCHEMA_VERSION, "JobTransactionProperties.interleavedTransactionsAgreeWithModel",
                 "reference", "", false, SampleResults.database(), RunResult.Status.PASSED, 150, 150, "1", "2026-11-30T09:00:00Z",
-                6_000, 0, null, new RunResult.Statistics(150, 5.0, List.of(
-                        new RunResult.SituationCount("WAIT_OBSERVED", "a statement waited for a row lock", 40))), null, null);
+                6_000, 0, null, new RunResult.Statistics(150, 5.0, true, List.of(
+                        new RunResult.SituationCount("WAIT_OBSERVED", "a statement waited for a row lock", 40, 5.0))), null, null);
         ReportRenderer.render(List.of(jobs, SampleResults.passing()), folder);
         String index = Files.readString(folder.resolve("index.html"));
         String coverage = index.substring(index.indexOf("<section id=\"coverage\">"), index.indexOf("<section id=\"monitoring\">"));

@@ -113,14 +113,18 @@ final class SampleResults {
         for (Situation s : Situation.values()) {
             counts.put(s, Math.max(0, tries / (3 + n++) - (s == Situation.FORGED_TOKEN ? tries / 8 : 0)));
         }
-        return RunResult.Statistics.of(tries, 5.0, counts);
+        return RunResult.Statistics.of(tries, 5.0, Situation.Group.INTERLEAVINGS, true, counts);
     }
 
     static OperationMetrics.Snapshot metrics() {
         Map<OperationMetrics.Operation, OperationMetrics.OperationFigures> figures = new TreeMap<>();
-        figures.put(OperationMetrics.Operation.ACQUIRE, new OperationMetrics.OperationFigures(420, 133, 310, 905, 1500, 2210));
-        figures.put(OperationMetrics.Operation.RENEW, new OperationMetrics.OperationFigures(180, 61, 280, 700, 1100, 1300));
-        figures.put(OperationMetrics.Operation.WRITE, new OperationMetrics.OperationFigures(510, 95, 350, 990, 1700, 24_000));
-        return new OperationMetrics.Snapshot(figures, 52, 7, 19);
+        figures.put(OperationMetrics.Operation.ACQUIRE, new OperationMetrics.OperationFigures(420, 133, 310.0, 905.0, 1500.0, 2210.0));
+        figures.put(OperationMetrics.Operation.RENEW, new OperationMetrics.OperationFigures(180, 61, 280.0, 700.0, 1100.0, 1300.0));
+        figures.put(OperationMetrics.Operation.WRITE, new OperationMetrics.OperationFigures(510, 95, 350.0, 990.0, 1700.0, 24_000.0));
+        List<OperationMetrics.ClockBucket> clock = List.of(
+                new OperationMetrics.ClockBucket(0, 5_000_000L, 610, 80, 0, 0, 12, 9, 300.0, 900.0, 1400.0),
+                new OperationMetrics.ClockBucket(5_000_000L, 10_000_000L, 120, 10, 1, 0, 3, 30, 320.0, 950.0, 1600.0),
+                new OperationMetrics.ClockBucket(10_000_000L, 15_000_000L, 330, 43, 60, 0, 37, 14, 340.0, 990.0, 24_000.0));
+        return new OperationMetrics.Snapshot(figures, 52, 7, 19, clock, null);
     }
 }

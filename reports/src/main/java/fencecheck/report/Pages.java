@@ -1,0 +1,55 @@
+package fencecheck.report;
+
+import fencecheck.check.Violation;
+import fencecheck.model.KeyState;
+import fencecheck.model.Lease;
+import fencecheck.model.StoredResult;
+import fencecheck.run.HistoryEntry;
+import fencecheck.run.OperationMetrics;
+import fencecheck.trace.Step;
+import fencecheck.trace.TraceFiles;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+
+/** What every page of the report shares: its head and a few ways to shorten text. */
+final class Pages {
+
+    static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
+
+    private Pages() {
+    }
+
+    static String head(String title) {
+        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                + "<link rel=\"icon\" href=\"data:,\">\n"
+                + "<title>" + Html.esc(title) + "</title>\n<style>\n" + Html.STYLE + "</style>\n</head>\n<body>\n";
+    }
+
+    static String shortProperty(String property) {
+        return property == null ? "?" : property;
+    }
+
+    static String clip(String text, int max) {
+        if (text == null) {
+            return "";
+        }
+        String line = text.lines().findFirst().orElse("");
+        return line.length() <= max ? line : line.substring(0, max - 1) + "…";
+    }
+}
