@@ -35,10 +35,15 @@ final class Pages {
     }
 
     static String head(String title) {
+        return head(title, "");
+    }
+
+    /** The head of a page with the shared style and, after it, the page's own ({@code pageStyle}, may be empty). */
+    static String head(String title, String pageStyle) {
         return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                 + "<link rel=\"icon\" href=\"data:,\">\n"
-                + "<title>" + Html.esc(title) + "</title>\n<style>\n" + Html.STYLE + "</style>\n</head>\n<body>\n";
+                + "<title>" + Html.esc(title) + "</title>\n<style>\n" + Html.STYLE + pageStyle + "</style>\n</head>\n<body>\n";
     }
 
     static String shortProperty(String property) {
