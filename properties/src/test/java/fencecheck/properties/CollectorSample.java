@@ -34,7 +34,7 @@ class CollectorSample {
     private static void check(List<Step> steps) {
         LeaseProtocol protocol = Harnesses.implementationUnderTest();
         TryResult result = Harnesses.runnerFor(protocol).run(Trace.of(protocol.name(), steps));
-        SituationCounts.record(result.situations(), FLOOR);
+        SituationCounts.record(result.situations(), FLOOR, fencecheck.run.Situation.Group.INTERLEAVINGS);
         if (!result.verdict().passed()) {
             throw new TraceFailure(result);
         }

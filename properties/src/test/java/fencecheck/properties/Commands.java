@@ -9,11 +9,17 @@ final class Commands {
     }
 
     static String replayTrace(Path trace) {
-        return "mvn -q -pl harness -am compile exec:java -Dexec.args=\"replay " + trace + "\"";
+        return "mvn -q -pl harness -am compile exec:java -Dexec.args=\"replay " + Paths.fromRoot(trace) + "\"";
     }
 
+    /**
+     * Re-runs one property class with a pinned seed. jqwik's failure database is set aside
+     * ({@code RANDOM_SEED} after a failure), so the seed, not a sample stored by an earlier run,
+     * decides what is generated.
+     */
     static String rerunSeed(String propertyClass, String seed, String implementation) {
         return "mvn verify -pl properties -am -Dsurefire.failIfNoSpecifiedTests=false -Dtest=" + propertyClass
-                + " -Dfencecheck.seed=" + seed + " -Dfencecheck.implementation=" + implementation;
+                + " -Dfencecheck.seed=" + seed + " -Dfencecheck.implementation=" + implementation
+                + " -Djqwik.failures.after.default=RANDOM_SEED";
     }
 }

@@ -18,7 +18,7 @@ final class Coverage {
     }
 
     static void collect(TryResult result, Situation.Group group) {
-        SituationCounts.record(result.situations(), FLOOR_PERCENT);
+        SituationCounts.record(result.situations(), FLOOR_PERCENT, group);
         for (Situation situation : Situation.of(group)) {
             Statistics.label(situation.label()).collect(result.situations().contains(situation));
             Statistics.label(situation.label()).coverage(c -> c.check(true).percentage(p -> p >= FLOOR_PERCENT));

@@ -37,6 +37,10 @@ public class FailureReport implements AroundPropertyHook {
 
     @Override
     public PropertyExecutionResult aroundProperty(PropertyLifecycleContext context, PropertyExecutor property) {
+        Optional<String> badSetting = Configuration.problem();
+        if (badSetting.isPresent()) {
+            return NotRun.failed(new ConfigurationError(badSetting.get()));
+        }
         Optional<String> pinned = Seeds.fromSystemProperty();
         if (pinned.isPresent()) {
             context.attributes().setSeed(pinned.get());
@@ -54,7 +58,7 @@ public class FailureReport implements AroundPropertyHook {
         }
         TryResult tried = TraceMinimizer.minimize(Harnesses.runnerFor(Harnesses.implementationUnderTest(),
                 failure.result().trace().needsFaultProxies()), failure.result());
-        Path saved = savedTrace(context, tried.trace().implementation());
+        Path saved = savedTrace(context, tried.trace().implementation(), result.seed().orElse(null));
         TraceFiles.write(tried.trace(), saved);
         return result.mapToFailed(new TraceFailure(tried, message(context, result, tried.verdict().sentence(),
                 TraceTable.render(tried), saved, tried.trace().implementation())));
@@ -63,16 +67,16 @@ public class FailureReport implements AroundPropertyHook {
     private static PropertyExecutionResult reportJob(PropertyLifecycleContext context, PropertyExecutionResult result,
                                                      JobTraceFailure failure) {
         JobTryResult tried = JobMinimizer.minimize(Harnesses.jobRunnerFor(Harnesses.implementationUnderTest()), failure.result());
-        Path saved = savedTrace(context, tried.trace().implementation());
+        Path saved = savedTrace(context, tried.trace().implementation(), result.seed().orElse(null));
         TraceFiles.write(tried.trace(), saved);
         return result.mapToFailed(new JobTraceFailure(tried, message(context, result, tried.verdict(),
                 JobTraceTable.render(tried), saved, tried.trace().implementation())));
     }
 
-    /** Where a property's shrunk trace against an implementation is saved. */
-    static Path savedTrace(PropertyLifecycleContext context, String implementation) {
+    /** Where a property's shrunk trace against an implementation is saved: one file per seed, so runs do not overwrite each other's. */
+    static Path savedTrace(PropertyLifecycleContext context, String implementation, String seed) {
         return Paths.traces().resolve(context.containerClass().getSimpleName() + "-" + context.targetMethod().getName()
-                + "-" + implementation + ".json");
+                + "-" + implementation + (seed == null ? "" : "-seed" + seed) + ".json");
     }
 
     /** The report a user reads first: verdict, table, seed, saved trace, and the commands that reproduce it. */
@@ -81,7 +85,7 @@ public class FailureReport implements AroundPropertyHook {
         String seed = result.seed().orElse("?");
         return verdict + "\n" + table
                 + "seed: " + seed + "\n"
-                + "trace: " + saved + "\n"
+                + "trace: " + Paths.fromRoot(saved) + "\n"
                 + "replay the trace: " + Commands.replayTrace(saved) + "\n"
                 + "re-run the seed:  " + Commands.rerunSeed(context.containerClass().getSimpleName(), seed, implementation) + "\n";
     }

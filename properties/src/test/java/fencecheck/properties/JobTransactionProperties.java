@@ -18,6 +18,7 @@ import java.util.List;
  * database waits exactly where the model says, answers what the model says
  * once the lock holder ends, and breaks no invariant (1-3 and 5).
  */
+@RunsJobTraces
 class JobTransactionProperties {
 
     /** As many tries as the main property ({@code jqwik.tries.default}), so one setting lengthens a campaign of both. */

@@ -1,9 +1,12 @@
 package fencecheck.properties;
 
+import fencecheck.report.ConsoleSummary;
 import fencecheck.report.ReportRenderer;
 import fencecheck.report.ResultFiles;
 import fencecheck.report.RunResult;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 
 import java.nio.file.Path;
@@ -11,14 +14,22 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * At the start of a test run, clears the result files of an earlier run; at
- * its end, renders every result file of this run into the HTML report under
- * {@code target/fencecheck/report/} and prints the path of its index.
+ * At the start of a test run, checks the settings once (a bad one is printed
+ * here, in one line, and stops every property before its first try) and clears
+ * the result files of an earlier run; at its end, renders every result file of
+ * this run into the HTML report under {@code target/fencecheck/report/} and
+ * prints one coverage line per run of a correct implementation. The verdict and
+ * the report's path follow here when a test failed (the build stops at the tests);
+ * a passing build prints them in its last phase instead ({@value #VERDICT_AT_VERIFY}).
  * Registered with the JUnit Platform launcher as a service.
  */
 public class ReportAtEnd implements TestExecutionListener {
 
+    /** Set by the build when it prints the verdict itself after the tests. */
+    static final String VERDICT_AT_VERIFY = "fencecheck.verdictAfterTests";
+
     private static final AtomicBoolean CLEARED = new AtomicBoolean();
+    private final AtomicBoolean anyFailed = new AtomicBoolean();
 
     static Path report() {
         return Paths.target().resolve("fencecheck").resolve("report");
@@ -26,12 +37,22 @@ public class ReportAtEnd implements TestExecutionListener {
 
     @Override
     public void testPlanExecutionStarted(TestPlan testPlan) {
+        Configuration.problem().ifPresent(problem -> System.err.println("fencecheck: " + problem));
         if (CLEARED.compareAndSet(false, true)) {
             try {
                 ResultFiles.clear(ResultCollector.results());
-            } catch (RuntimeException e) {
+                // an index left by an earlier run must not pass for this run's report if rendering fails
+                java.nio.file.Files.deleteIfExists(report().resolve(ReportRenderer.INDEX));
+            } catch (RuntimeException | java.io.IOException e) {
                 System.err.println("fencecheck report: " + e.getMessage());
             }
+        }
+    }
+
+    @Override
+    public void executionFinished(TestIdentifier test, TestExecutionResult result) {
+        if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
+            anyFailed.set(true);
         }
     }
 
@@ -40,7 +61,10 @@ public class ReportAtEnd implements TestExecutionListener {
         try {
             List<RunResult> results = ResultFiles.readAllIn(ResultCollector.results());
             Path index = ReportRenderer.render(results, report());
-            System.out.println("fencecheck report: " + index);
+            ConsoleSummary.coverageLines(results).forEach(System.out::println);
+            if (!results.isEmpty() && (anyFailed.get() || !Boolean.getBoolean(VERDICT_AT_VERIFY))) {
+                ConsoleSummary.verdictLines(results, index).forEach(System.out::println);
+            }
         } catch (RuntimeException e) {
             System.err.println("fencecheck report: not written: " + e.getMessage());
         }

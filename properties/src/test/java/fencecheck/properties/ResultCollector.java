@@ -64,11 +64,17 @@ public class ResultCollector implements AroundPropertyHook {
 
     @Override
     public PropertyExecutionResult aroundProperty(PropertyLifecycleContext context, PropertyExecutor property) {
+        if (Configuration.problem().isPresent()) {
+            // not a run of anything: the settings stopped it before its first try
+            return property.execute();
+        }
         Instant started = Instant.now();
         long startedNanos = System.nanoTime();
         Optional<LeaseProtocol> protocol = implementationUnderTest();
         boolean proxied = context.findAnnotation(ThroughFaultProxies.class).isPresent();
-        Optional<TraceRunner> runner = protocol.flatMap(p -> runnerFor(p, proxied));
+        boolean jobs = context.findAnnotation(RunsJobTraces.class).isPresent()
+                || context.containerClass().isAnnotationPresent(RunsJobTraces.class);
+        Optional<Runner> runner = protocol.flatMap(p -> runnerFor(p, proxied, jobs));
         runner.ifPresent(r -> r.metrics().reset());
         SituationCounts.Recording situations = SituationCounts.start();
         PropertyExecutionResult result;
@@ -88,7 +94,7 @@ public class ResultCollector implements AroundPropertyHook {
     }
 
     private static RunResult collect(PropertyLifecycleContext context, PropertyExecutionResult result, Instant started, long millis,
-                                     Optional<LeaseProtocol> protocol, Optional<TraceRunner> runner,
+                                     Optional<LeaseProtocol> protocol, Optional<Runner> runner,
                                      SituationCounts.Recording situations) {
         String propertyClass = context.containerClass().getSimpleName();
         String property = propertyClass + "." + context.targetMethod().getName();
@@ -117,16 +123,14 @@ public class ResultCollector implements AroundPropertyHook {
         if (status != RunResult.Status.PASSED) {
             String rerun = seed == null ? null : Commands.rerunSeed(propertyClass, seed, implementation);
             if (failedTry.isPresent() || failedJobTry.isPresent()) {
-                Path trace = FailureReport.savedTrace(context, implementation);
+                Path trace = FailureReport.savedTrace(context, implementation, seed);
                 if (!Files.exists(trace)) {
                     failedTry.ifPresent(t -> TraceFiles.write(t.trace(), trace));
                     failedJobTry.ifPresent(t -> TraceFiles.write(t.trace(), trace));
                 }
-                RunResult.Reproduction reproduce = new RunResult.Reproduction(seed, trace.toString(), Commands.replayTrace(trace), rerun);
-                // job traces go into the report as the text the failure printed: verdict, table, reproduction
+                RunResult.Reproduction reproduce = new RunResult.Reproduction(seed, Paths.fromRoot(trace), Commands.replayTrace(trace), rerun);
                 failure = failedTry.isPresent() ? RunResult.Failure.of(failedTry.get(), reproduce)
-                        : RunResult.Failure.withoutTrace(message(errors.stream().filter(JobTraceFailure.class::isInstance)
-                        .findFirst().orElseThrow()), reproduce);
+                        : RunResult.Failure.ofJob(failedJobTry.get(), reproduce);
             } else {
                 String message = error.map(ResultCollector::message).orElse("the property " + status.name().toLowerCase() + " without a reason");
                 failure = RunResult.Failure.withoutTrace(message, new RunResult.Reproduction(seed, null, null, rerun));
@@ -137,8 +141,11 @@ public class ResultCollector implements AroundPropertyHook {
                 .filter(p -> !p.isEmpty() && p.get(0) instanceof List<?>)
                 .map(p -> ((List<?>) p.get(0)).size())
                 .orElse(null);
+        // jqwik judges coverage only after the last try: a run stopped by a failing try was not judged
+        boolean judged = status == RunResult.Status.PASSED || (status == RunResult.Status.FAILED
+                && failedTry.isEmpty() && failedJobTry.isEmpty() && result.countTries() > 0);
         RunResult.Statistics statistics = situations.isEmpty() ? null
-                : new RunResult.Statistics(situations.counted(result.countTries()), situations.floorPercent(),
+                : new RunResult.Statistics(situations.counted(result.countTries()), situations.floorPercent(), judged,
                 situations.counts(result.countTries()));
         return new RunResult(
                 RunResult.SCHEMA_VERSION,
@@ -169,9 +176,18 @@ public class ResultCollector implements AroundPropertyHook {
         }
     }
 
-    private static Optional<TraceRunner> runnerFor(LeaseProtocol protocol, boolean proxied) {
+    /** The runner a property uses, as far as the result needs it: its database and its monitoring figures. */
+    private record Runner(fencecheck.db.Database database, fencecheck.run.OperationMetrics metrics) {
+    }
+
+    private static Optional<Runner> runnerFor(LeaseProtocol protocol, boolean proxied, boolean jobs) {
         try {
-            return Optional.of(Harnesses.runnerFor(protocol, proxied));
+            if (jobs) {
+                var runner = Harnesses.jobRunnerFor(protocol);
+                return Optional.of(new Runner(runner.database(), runner.metrics()));
+            }
+            TraceRunner runner = Harnesses.runnerFor(protocol, proxied);
+            return Optional.of(new Runner(runner.database(), runner.metrics()));
         } catch (RuntimeException e) {
             return Optional.empty();
         }

@@ -44,6 +44,12 @@ class ResultCollectorTest {
         assertThat(run.statistics().situations()).isNotEmpty()
                 .allSatisfy(s -> assertThat(s.tries()).isBetween(0, 12))
                 .anySatisfy(s -> assertThat(s.tries()).isPositive());
+        assertThat(run.statistics().judged()).as("a run that did all its tries has its coverage judged").isTrue();
+        assertThat(run.statistics().situations())
+                .allSatisfy(s -> assertThat(s.floorPercent()).as("floor of %s", s.situation()).isEqualTo(
+                        fencecheck.run.Situation.valueOf(s.situation()).group() == fencecheck.run.Situation.Group.INTERLEAVINGS
+                                ? CollectorSample.FLOOR : null));
+        assertThat(run.monitoring().clock()).as("monitoring over the virtual clock").isNotEmpty();
         assertThat(run.monitoring().operations()).containsKey(OperationMetrics.Operation.ACQUIRE);
         assertThat(run.monitoring().operations().get(OperationMetrics.Operation.ACQUIRE).attempts()).isPositive();
     }
@@ -64,6 +70,7 @@ class ResultCollectorTest {
         assertThat(failure.failingStep()).isNotNull();
         assertThat(run.originalTraceSize()).isGreaterThanOrEqualTo(failure.trace().steps().size());
         assertThat(run.statistics().tries()).isEqualTo(run.tries());
+        assertThat(run.statistics().judged()).as("a run stopped by a failing try is not judged on coverage").isFalse();
         assertThat(failure.reproduce().seed()).isEqualTo("20261130");
         assertThat(Path.of(failure.reproduce().traceFile())).exists();
         assertThat(failure.reproduce().replayCommand()).contains("replay " + failure.reproduce().traceFile());
@@ -74,6 +81,36 @@ class ResultCollectorTest {
         assertThat(Files.readString(index)).contains("CollectorSample.catchesTheVariant");
     }
 
+    @Test
+    void aFailingJobRunIsRecordedWithItsJobTraceHistoryAndMonitoring() {
+        String previousTarget = System.getProperty("fencecheck.target");
+        String previousImplementation = System.getProperty(Implementations.PROPERTY);
+        System.setProperty("fencecheck.target", target.toString());
+        System.setProperty(Implementations.PROPERTY, "check-then-write");
+        try {
+            EngineTestKit.engine("jqwik")
+                    .configurationParameters(VariantSearchSettings.configuration())
+                    .selectors(selectMethod(JobTransactionProperties.class, "interleavedTransactionsAgreeWithModel", List.class.getName()))
+                    .execute();
+            List<RunResult> results = ResultFiles.readAllIn(target.resolve("fencecheck").resolve("results"));
+            assertThat(results).hasSize(1);
+            RunResult run = results.get(0);
+            assertThat(run.status()).isEqualTo(RunResult.Status.FAILED);
+            assertThat(run.failure().isJob()).as("a job failure: %s", run.failure().verdict()).isTrue();
+            assertThat(run.failure().jobTrace().implementation()).isEqualTo("check-then-write");
+            assertThat(run.failure().jobHistory()).isNotEmpty();
+            assertThat(run.failure().traceSteps()).isPositive();
+            assertThat(run.failure().reproduce().replayCommand()).contains("replay " + run.failure().reproduce().traceFile());
+            assertThat(run.monitoring()).as("the job runner's figures").isNotNull();
+            assertThat(run.monitoring().operations()).containsKey(OperationMetrics.Operation.ACQUIRE);
+            assertThat(run.statistics().situations()).allSatisfy(s -> assertThat(s.floorPercent()).isNotNull());
+            assertThat(ResultFiles.parse(ResultFiles.toJson(run), "round trip")).as("a job failure survives its JSON").isEqualTo(run);
+        } finally {
+            restore("fencecheck.target", previousTarget);
+            restore(Implementations.PROPERTY, previousImplementation);
+        }
+    }
+
     private RunResult runSampleAgainst(String property, String implementation) {
         String previousTarget = System.getProperty("fencecheck.target");
         String previousImplementation = System.getProperty(Implementations.PROPERTY);
@@ -81,6 +118,7 @@ class ResultCollectorTest {
         System.setProperty(Implementations.PROPERTY, implementation);
         try {
             EngineTestKit.engine("jqwik")
+                    .configurationParameters(VariantSearchSettings.configuration())
                     .selectors(selectMethod(CollectorSample.class, property, List.class.getName()))
                     .execute();
             List<RunResult> results = ResultFiles.readAllIn(target.resolve("fencecheck").resolve("results"));

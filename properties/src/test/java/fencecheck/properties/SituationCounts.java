@@ -24,22 +24,26 @@ public final class SituationCounts {
     private SituationCounts() {
     }
 
-    /** Called by a property once per try, with the situations the try reached and the property's coverage floor. */
-    public static void record(Set<Situation> situations, double floorPercent) {
-        record(Situation.values(), situations, Situation::label, floorPercent);
+    /**
+     * Called by a property once per try, with the situations the try reached, the property's coverage
+     * floor and the group of situations it declares that floor for (the others are counted, not judged).
+     */
+    public static void record(Set<Situation> situations, double floorPercent, Situation.Group group) {
+        record(Situation.values(), situations, Situation::label, s -> s.group() == group, floorPercent);
     }
 
-    /** The same for the situations of a job try. */
+    /** The same for the situations of a job try, every one of which has the floor. */
     public static void recordJob(Set<JobSituation> situations, double floorPercent) {
-        record(JobSituation.values(), situations, JobSituation::label, floorPercent);
+        record(JobSituation.values(), situations, JobSituation::label, s -> true, floorPercent);
     }
 
     private static <S extends Enum<S>> void record(S[] all, Set<S> reached, java.util.function.Function<S, String> label,
-                                                    double floorPercent) {
+                                                    java.util.function.Predicate<S> hasFloor, double floorPercent) {
         Recording recording = current;
         if (recording != null && recording.thread == Thread.currentThread()) {
             List<RunResult.SituationCount> universe = java.util.Arrays.stream(all)
-                    .map(s -> new RunResult.SituationCount(s.name(), label.apply(s), 0)).toList();
+                    .map(s -> new RunResult.SituationCount(s.name(), label.apply(s), 0, hasFloor.test(s) ? floorPercent : null))
+                    .toList();
             Set<String> names = new java.util.HashSet<>();
             reached.forEach(s -> names.add(s.name()));
             recording.add(universe, names, floorPercent);
@@ -94,7 +98,7 @@ public final class SituationCounts {
                 reached.forEach(s -> counts.merge(s, 1, Integer::sum));
             }
             return universe.stream()
-                    .map(s -> new RunResult.SituationCount(s.situation(), s.label(), counts.getOrDefault(s.situation(), 0)))
+                    .map(s -> new RunResult.SituationCount(s.situation(), s.label(), counts.getOrDefault(s.situation(), 0), s.floorPercent()))
                     .toList();
         }
     }

@@ -157,6 +157,7 @@ public record RunResult(
         }
 
         /** Whether this is the failure of a job trace (statements of sessions in transactions). */
+        @com.fasterxml.jackson.annotation.JsonIgnore
         public boolean isJob() {
             return jobTrace != null;
         }

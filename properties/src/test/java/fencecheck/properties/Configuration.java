@@ -1,0 +1,60 @@
+package fencecheck.properties;
+
+import fencecheck.db.Databases;
+import fencecheck.faults.proxy.FaultProxies;
+import fencecheck.protocol.Implementations;
+
+import java.util.Optional;
+
+/**
+ * The settings of a run ({@code -D} properties and their environment
+ * variables), checked once, before any property runs: the seed, the
+ * implementation, the database (reached, for a server given by URL) and a
+ * Toxiproxy given by URL or container. A bad one stops every property at once
+ * with the same one line, before a try is generated, so nothing is shrunk and
+ * no run of the reference is recorded as failed.
+ */
+final class Configuration {
+
+    private static volatile Optional<String> problem;
+
+    private Configuration() {
+    }
+
+    /** What is wrong with the settings, in one line that says what to do, or empty when they are fine. */
+    static Optional<String> problem() {
+        Optional<String> known = problem;
+        if (known == null) {
+            synchronized (Configuration.class) {
+                if (problem == null) {
+                    problem = check();
+                }
+                known = problem;
+            }
+        }
+        return known;
+    }
+
+    private static Optional<String> check() {
+        try {
+            Seeds.fromSystemProperty();
+            Implementations.fromSystemProperty();
+            String kind = Databases.configuredKind();
+            if (!kind.equals("embedded")) {
+                Databases.shared();
+            }
+            if (FaultProxies.configuredUrl().isPresent() || System.getProperty(FaultProxies.MODE_PROPERTY) != null) {
+                FaultProxies.server();
+            }
+            return Optional.empty();
+        } catch (RuntimeException e) {
+            String message = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse(e.toString());
+            return Optional.of(message);
+        }
+    }
+
+    /** Forgets the last check, for tests that change a setting. */
+    static synchronized void forget() {
+        problem = null;
+    }
+}
