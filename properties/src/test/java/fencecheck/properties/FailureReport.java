@@ -39,7 +39,8 @@ public class FailureReport implements AroundPropertyHook {
     public PropertyExecutionResult aroundProperty(PropertyLifecycleContext context, PropertyExecutor property) {
         Optional<String> badSetting = Configuration.problem();
         if (badSetting.isPresent()) {
-            return NotRun.failed(new ConfigurationError(badSetting.get()));
+            // thrown before the first try: nothing is generated, so nothing is shrunk
+            throw new ConfigurationError(badSetting.get());
         }
         Optional<String> pinned = Seeds.fromSystemProperty();
         if (pinned.isPresent()) {

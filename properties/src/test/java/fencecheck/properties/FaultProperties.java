@@ -48,6 +48,9 @@ class FaultProperties {
     /** How long a database restart takes here: printed, not asserted. */
     @AfterContainer
     static void reportRestartTimes() {
+        if (Configuration.problem().isPresent()) {
+            return;
+        }
         FaultTimings timings = Harnesses.runnerFor(Harnesses.implementationUnderTest()).faultTimings();
         if (timings.databaseRestarts() > 0) {
             System.out.printf("fencecheck: %d database crash-and-restarts, %.0f ms each on average, %.0f ms the slowest%n",
