@@ -62,7 +62,7 @@ class ReportCliTest {
     void anIncompatibleSchemaIsOneLineAndExitTwo() throws IOException {
         Files.writeString(folder.resolve("old.json"), "{\"schemaVersion\": 0, \"property\": \"p\"}");
         assertThat(run("render", "--out", folder.resolve("r").toString(), folder.toString())).isEqualTo(2);
-        assertThat(err()).contains("has result schema version 0 but this fencecheck reads version 1").hasLineCount(1);
+        assertThat(err()).contains("has result schema version 0 but this fencecheck reads version " + RunResult.SCHEMA_VERSION).hasLineCount(1);
     }
 
     @Test

@@ -72,10 +72,10 @@ class ResultFilesTest {
         assertThatThrownBy(() -> ResultFiles.readAll(List.of(folder)))
                 .isInstanceOf(ResultFiles.BadResultFile.class).hasMessageContaining("is not valid JSON (line");
 
-        Files.writeString(folder.resolve("broken.json"), ResultFiles.toJson(SampleResults.passing()).replace("\"schemaVersion\" : 1", "\"schemaVersion\" : 99"));
+        Files.writeString(folder.resolve("broken.json"), ResultFiles.toJson(SampleResults.passing()).replace("\"schemaVersion\" : " + RunResult.SCHEMA_VERSION, "\"schemaVersion\" : 99"));
         assertThatThrownBy(() -> ResultFiles.readAll(List.of(folder)))
                 .isInstanceOf(ResultFiles.BadResultFile.class)
-                .hasMessageContaining("has result schema version 99 but this fencecheck reads version 1");
+                .hasMessageContaining("has result schema version 99 but this fencecheck reads version " + RunResult.SCHEMA_VERSION);
 
         Files.writeString(folder.resolve("broken.json"), "[1, 2]");
         assertThatThrownBy(() -> ResultFiles.readAll(List.of(folder)))
