@@ -81,7 +81,7 @@ class ResultFilesTest {
         assertThatThrownBy(() -> ResultFiles.readAll(List.of(folder)))
                 .isInstanceOf(ResultFiles.BadResultFile.class).hasMessageContaining("is not a fencecheck result file");
 
-        Files.writeString(folder.resolve("broken.json"), "{\"schemaVersion\": 1, \"property\": \"p\", \"status\": \"MAYBE\"}");
+        Files.writeString(folder.resolve("broken.json"), "{\"schemaVersion\": " + RunResult.SCHEMA_VERSION + ", \"property\": \"p\", \"status\": \"MAYBE\"}");
         assertThatThrownBy(() -> ResultFiles.readAll(List.of(folder)))
                 .isInstanceOf(ResultFiles.BadResultFile.class)
                 .hasMessageContaining("is not a valid result file")
