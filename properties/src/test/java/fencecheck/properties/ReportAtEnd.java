@@ -63,7 +63,7 @@ public class ReportAtEnd implements TestExecutionListener {
             Path index = ReportRenderer.render(results, report());
             ConsoleSummary.coverageLines(results).forEach(System.out::println);
             if (!results.isEmpty() && (anyFailed.get() || !Boolean.getBoolean(VERDICT_AT_VERIFY))) {
-                ConsoleSummary.verdictLines(results, index).forEach(System.out::println);
+                ConsoleSummary.verdictLines(results, Paths.fromRoot(index)).forEach(System.out::println);
             }
         } catch (RuntimeException e) {
             System.err.println("fencecheck report: not written: " + e.getMessage());

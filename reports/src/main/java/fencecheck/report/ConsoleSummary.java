@@ -63,7 +63,12 @@ public final class ConsoleSummary {
 
     /** The verdict over every run and the path of the report's index, the two lines a reader looks for last. */
     public static List<String> verdictLines(List<RunResult> runs, Path index) {
-        return List.of("fencecheck verdict: " + BuildVerdict.of(runs).sentence(), "fencecheck report: " + shown(index));
+        return verdictLines(runs, shown(index));
+    }
+
+    /** The same, with the index's path as the reader should type it (e.g. from the repository root). */
+    public static List<String> verdictLines(List<RunResult> runs, String index) {
+        return List.of("fencecheck verdict: " + BuildVerdict.of(runs).sentence(), "fencecheck report: " + index);
     }
 
     /** A path under the working directory as a relative one (shorter, and the same on every machine), else absolute. */
