@@ -5,44 +5,62 @@ import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
 import fencecheck.model.StoredResult;
 import fencecheck.run.HistoryEntry;
-import fencecheck.run.OperationMetrics;
 import fencecheck.trace.Step;
-import fencecheck.trace.TraceFiles;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 
-/** One failure's page: verdict, reproduction, timeline, shrunk trace, and the rows the failing step touched. */
+/**
+ * One failure's page: the verdict, the timeline that explains it, how to
+ * reproduce it, the shrunk trace (lease or job), the rows the failing step
+ * touched and the invariants broken.
+ */
 final class FailurePage {
+
+    /**
+     * The shrunk trace saved beside the page.
+     *
+     * @param fileName the copy's file name, for the link
+     * @param fromRoot the copy's path relative to the repository root, for the replay command
+     */
+    record TraceCopy(String fileName, String fromRoot) {
+    }
+
+    /** What a failure page needs beyond the shared style: the timeline's scroll box, its legend, tables that wrap. */
+    static final String STYLE = """
+            .timeline { overflow-x: auto; border: 1px solid var(--line); border-radius: 6px; background: #fff; }
+            .timeline svg { display: block; }
+            .legend { display: flex; flex-wrap: wrap; gap: 6px 16px; margin: 10px 0 0; font-size: 12px; color: var(--muted); }
+            .legend .key { display: inline-flex; align-items: center; gap: 5px; }
+            .legend svg.swatch { flex: none; }
+            .timeline-note { margin: 6px 0 0; }
+            table.trace td, table.rows td { overflow-wrap: anywhere; }
+            table.trace td.num, table.trace td.marker, table.trace td.actor, table.trace td.clock { overflow-wrap: normal; white-space: nowrap; }
+            tr.resumed td { background: #f7f2fa; }
+            tr.resumed td.num { color: #8e24aa; font-weight: 700; }
+            pre.command { white-space: pre-wrap; overflow-wrap: anywhere; word-break: normal; }
+            dl.facts dd { overflow-wrap: anywhere; }
+            @media (max-width: 900px) { main { padding: 12px 12px 30px; } section { padding: 12px; } }
+            """;
 
     private FailurePage() {
     }
 
-    static String render(RunResult r, Path traceCopy) {
+    static String render(RunResult r, TraceCopy traceCopy) {
         RunResult.Failure f = r.failure();
         StringBuilder h = new StringBuilder();
-        h.append(Pages.head("FAILED " + Pages.shortProperty(r.property()) + " · " + r.implementation()));
+        h.append(Pages.head("FAILED " + Pages.shortProperty(r.property()) + " · " + r.implementation(), STYLE));
         h.append("<header><h1>").append(Html.esc(Pages.shortProperty(r.property()))).append(" · ").append(Html.esc(r.implementation()))
                 .append(" <span class=\"badge failed\">").append(Html.esc(r.status().name().toLowerCase(Locale.ROOT))).append("</span></h1>")
                 .append("<p><a href=\"../").append(ReportRenderer.INDEX).append("\">← all runs</a></p></header>\n<main>\n");
 
-        // a failure without a structured trace (a job trace, an error) may carry its trace as text after the first line
+        boolean hasTrace = f.trace() != null || f.jobTrace() != null;
+        // a failure without a structured trace (an error, or a result written before job traces were kept) may carry its trace as text after the first line
         String[] verdictAndText = f.verdict().split("\n", 2);
         h.append("<section id=\"verdict\"><h2>Verdict</h2><p class=\"verdict\">").append(Html.esc(verdictAndText[0])).append("</p>\n");
-        if (verdictAndText.length > 1 && f.trace() == null) {
+        if (verdictAndText.length > 1 && !hasTrace) {
             h.append("<pre class=\"trace-text\">").append(Html.esc(verdictAndText[1])).append("</pre>\n");
         }
         h.append("<dl class=\"facts\">");
@@ -54,17 +72,28 @@ final class FailurePage {
         fact(h, "database", r.database() == null ? "-" : r.database().description() + settings(r.database()));
         fact(h, "tries", r.tries() + " (" + r.checks() + " checked)");
         fact(h, "shrinking", r.shrinkingSteps() + " steps"
-                + (f.trace() == null ? "" : ", down to " + f.trace().steps().size() + " trace steps"
+                + (f.traceSteps() == null ? "" : ", down to " + f.traceSteps() + " trace steps"
                 + (r.originalTraceSize() == null ? "" : " from " + r.originalTraceSize())));
         fact(h, "duration", Html.duration(r.durationMillis()));
         h.append("</dl></section>\n");
 
+        Timeline.Drawing drawing = Timeline.drawing(f);
+        if (drawing != null) {
+            h.append("<section id=\"timeline\"><h2>Timeline</h2>\n<div class=\"timeline\">\n").append(drawing.svg()).append("</div>\n");
+            h.append(drawing.legend());
+            h.append("<p class=\"muted small timeline-note\">").append(f.isJob()
+                    ? "One lane per session; the x axis is the virtual clock, with a fixed gap between steps at the same instant."
+                    : "One lane per worker incarnation; the x axis is the virtual clock, with a fixed gap between steps at the same instant.")
+                    .append(" Writes are coloured by what the model says should have happened. Hover a mark for the step's details.</p>\n");
+            h.append("</section>\n");
+        }
+
         h.append(reproduce(r, traceCopy));
 
-        if (f.history() != null && !f.history().isEmpty()) {
-            h.append("<section id=\"timeline\"><h2>Timeline</h2>\n<div class=\"timeline\">\n").append(Timeline.svg(f)).append("</div>\n");
-            h.append(legend());
-            h.append("</section>\n");
+        if (f.isJob() && f.jobHistory() != null && !f.jobHistory().isEmpty()) {
+            h.append(JobTables.trace(f));
+            h.append(JobTables.rows(f));
+        } else if (f.history() != null && !f.history().isEmpty()) {
             h.append(traceTable(f));
             h.append(rows(f));
         }
@@ -93,45 +122,48 @@ final class FailurePage {
         h.append("<dt>").append(Html.esc(name)).append("</dt><dd>").append(Html.esc(value)).append("</dd>");
     }
 
-    private static String reproduce(RunResult r, Path traceCopy) {
+    /**
+     * The seed and the commands. The replay command points at the copy beside this page, by its path from
+     * the repository root: the run's own trace file is overwritten by a later run, and an absolute path
+     * works on one machine only.
+     */
+    private static String reproduce(RunResult r, TraceCopy traceCopy) {
         RunResult.Reproduction rep = r.failure().reproduce();
         StringBuilder h = new StringBuilder("<section id=\"reproduce\"><h2>Reproduce</h2>\n");
         String seed = rep != null && rep.seed() != null ? rep.seed() : r.seed();
         h.append("<p>seed <code class=\"seed\">").append(Html.esc(seed == null ? "-" : seed)).append("</code>");
         if (traceCopy != null) {
-            h.append(" · shrunk trace saved beside this page: <a href=\"").append(Html.esc(traceCopy.getFileName().toString())).append("\">")
-                    .append(Html.esc(traceCopy.getFileName().toString())).append("</a>");
+            h.append(" · shrunk trace saved beside this page: <a class=\"trace-copy\" href=\"").append(Html.esc(traceCopy.fileName())).append("\">")
+                    .append(Html.esc(traceCopy.fileName())).append("</a>");
         }
         h.append("</p>\n");
-        if (rep != null && rep.replayCommand() != null) {
-            if (traceCopy != null && rep.traceFile() != null && rep.replayCommand().contains(rep.traceFile())) {
-                h.append("<h3>Replay the trace saved with this report, step by step</h3><pre class=\"command replay\">")
-                        .append(Html.esc(rep.replayCommand().replace(rep.traceFile(), traceCopy.toString()))).append("</pre>\n");
-                h.append("<h3>Replay the trace where the run saved it</h3><pre class=\"command\">")
-                        .append(Html.esc(rep.replayCommand())).append("</pre>\n");
-            } else {
-                h.append("<h3>Replay the trace, step by step</h3><pre class=\"command replay\">").append(Html.esc(rep.replayCommand())).append("</pre>\n");
-            }
+        String replay = replayCommand(rep, traceCopy);
+        if (replay != null) {
+            h.append("<h3>Replay the shrunk trace, step by step</h3><pre class=\"command replay\">").append(Html.esc(replay)).append("</pre>\n");
         }
         if (rep != null && rep.rerunCommand() != null) {
             h.append("<h3>Re-run the property with the same seed</h3><pre class=\"command rerun\">").append(Html.esc(rep.rerunCommand())).append("</pre>\n");
         }
-        h.append("<p class=\"muted small\">Run the commands from the root of the repository.</p></section>\n");
-        return h.toString();
+        if (replay != null || (rep != null && rep.rerunCommand() != null)) {
+            h.append("<p class=\"muted small\">Run the commands from the root of the repository.</p>");
+        }
+        return h.append("</section>\n").toString();
     }
 
-    private static String legend() {
-        StringBuilder h = new StringBuilder("<div class=\"legend\">");
-        h.append("<span><i class=\"sq\" style=\"background:#5c7cfa\"></i>lease (key · token), until expiry or release</span>");
-        h.append("<span><i class=\"sq\" style=\"background:#3949ab;transform:rotate(45deg)\"></i>grant</span>");
-        Timeline.WRITE_COLOURS.forEach((name, colour) -> h.append("<span><i style=\"background:").append(colour).append("\"></i>write ")
-                .append(Html.esc(name)).append("</span>"));
-        h.append("<span><i class=\"sq\" style=\"background:#fff8e1;border:1px solid #f0c36d\"></i>paused</span>");
-        h.append("<span><i class=\"sq\" style=\"background:#f3e5f5;border:1px solid #ce93d8\"></i>zombie</span>");
-        h.append("<span><i class=\"sq\" style=\"background:#fdecea;border:2px solid #c62828\"></i>divergent step</span>");
-        h.append("<span>hover a mark for the step's details</span>");
-        return h.append("</div>\n").toString();
+    /** The run's replay command with the copy's path in place of the run's trace file; without a copy, none. */
+    static String replayCommand(RunResult.Reproduction rep, TraceCopy traceCopy) {
+        if (traceCopy == null) {
+            return null;
+        }
+        if (rep != null && rep.replayCommand() != null && rep.traceFile() != null && !rep.traceFile().isEmpty()
+                && rep.replayCommand().contains(rep.traceFile())) {
+            return rep.replayCommand().replace(rep.traceFile(), traceCopy.fromRoot());
+        }
+        return REPLAY.formatted(traceCopy.fromRoot());
     }
+
+    /** The replay command of the README, for a result that gives none (or one that does not name its trace file). */
+    static final String REPLAY = "mvn -q -pl harness -am compile exec:java -Dexec.args=\"replay %s\"";
 
     private static String traceTable(RunResult.Failure f) {
         Integer divergent = f.divergentStep();
@@ -148,14 +180,14 @@ final class FailurePage {
             h.append("<tr").append(cls.isEmpty() ? "" : " class=\"" + cls + "\"").append(" data-step=\"").append(e.step()).append("\">");
             h.append("<td class=\"marker\">").append(isDivergent ? "▶" : violationSteps.contains(e.step()) ? "!" : "").append("</td>");
             h.append("<td class=\"num\">").append(e.step()).append("</td>");
-            h.append("<td class=\"mono\">").append(Html.esc(e.actor())).append("</td>");
+            h.append("<td class=\"mono actor\">").append(Html.esc(e.actor())).append("</td>");
             h.append("<td><div class=\"mono\">").append(Html.esc(e.resolved())).append("</div><div class=\"muted small mono\">")
                     .append(Html.esc(e.action())).append("</div>");
             if (e.rowsDiffer()) {
                 h.append("<div class=\"small marker\">rows of ").append(Html.esc(e.key())).append(" differ (see below)</div>");
             }
             h.append("</td>");
-            h.append("<td class=\"mono small\">").append(Html.esc(Html.time(e.at()))).append("</td>");
+            h.append("<td class=\"mono small clock\">").append(Html.esc(Html.time(e.at()))).append("</td>");
             String differs = e.outcomeDiffers() ? " differs" : "";
             h.append("<td class=\"mono expected").append(differs).append("\">").append(Html.esc(Html.outcome(e.expected(), null))).append("</td>");
             h.append("<td class=\"mono observed").append(differs).append("\">").append(Html.esc(Html.outcome(e.observed(), e.error()))).append("</td>");
@@ -165,7 +197,7 @@ final class FailurePage {
             List<Step> steps = f.trace().steps();
             for (int i = last; i < steps.size(); i++) {
                 Step s = steps.get(i);
-                h.append("<tr class=\"notrun\"><td></td><td class=\"num\">").append(i + 1).append("</td><td class=\"mono\">")
+                h.append("<tr class=\"notrun\"><td></td><td class=\"num\">").append(i + 1).append("</td><td class=\"mono actor\">")
                         .append(Html.esc(s.actor())).append("</td><td class=\"mono\">").append(Html.esc(s.action()))
                         .append("</td><td></td><td colspan=\"2\">not run: the try stopped at the divergence</td></tr>\n");
             }

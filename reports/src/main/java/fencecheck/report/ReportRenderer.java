@@ -68,12 +68,7 @@ public final class ReportRenderer {
                 }
                 String name = String.format(Locale.ROOT, "%02d-%s", i + 1,
                         ResultFiles.fileName(Pages.shortProperty(run.property()) + "-" + run.implementation()));
-                Path traceCopy = null;
-                if (run.failure().trace() != null) {
-                    traceCopy = failures.resolve(name + ".trace.json").toAbsolutePath();
-                    TraceFiles.write(run.failure().trace(), traceCopy);
-                }
-                Files.writeString(failures.resolve(name + ".html"), FailurePage.render(run, traceCopy));
+                Files.writeString(failures.resolve(name + ".html"), FailurePage.render(run, copyTrace(run.failure(), failures, name)));
                 pages.add(FAILURES + "/" + name + ".html");
             }
             Path index = folder.resolve(INDEX);
@@ -82,6 +77,23 @@ public final class ReportRenderer {
         } catch (IOException e) {
             throw new UncheckedIOException("could not write the report to " + folder.toAbsolutePath() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Saves the failure's shrunk trace (lease or job) beside its page, where a reader of the report finds it;
+     * null when the failure has no trace.
+     */
+    private static FailurePage.TraceCopy copyTrace(RunResult.Failure failure, Path failures, String name) {
+        if (failure.trace() == null && failure.jobTrace() == null) {
+            return null;
+        }
+        Path copy = failures.resolve(name + ".trace.json").toAbsolutePath().normalize();
+        if (failure.trace() != null) {
+            TraceFiles.write(failure.trace(), copy);
+        } else {
+            TraceFiles.write(failure.jobTrace(), copy);
+        }
+        return new FailurePage.TraceCopy(copy.getFileName().toString(), Pages.fromRoot(copy, Pages.repositoryRoot(failures)));
     }
 
     private static void removeOldPages(Path failures) throws IOException {

@@ -1,484 +1,539 @@
 package fencecheck.report;
 
-import fencecheck.check.Violation;
-import fencecheck.model.Command;
-import fencecheck.model.Outcome;
-import fencecheck.run.HistoryEntry;
-import fencecheck.trace.Action;
-import fencecheck.trace.Actors;
-import fencecheck.trace.Step;
-import fencecheck.trace.Trace;
+import fencecheck.report.TimelineModel.Band;
+import fencecheck.report.TimelineModel.Bar;
+import fencecheck.report.TimelineModel.Judgement;
+import fencecheck.report.TimelineModel.Lane;
+import fencecheck.report.TimelineModel.Link;
+import fencecheck.report.TimelineModel.Mark;
+import fencecheck.report.TimelineModel.Moment;
+import fencecheck.report.TimelineModel.Shade;
+import fencecheck.report.TimelineModel.Span;
+import fencecheck.report.TimelineModel.Wait;
 
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
+
+import static fencecheck.report.TimelineShapes.f;
 
 /**
- * The timeline drawing of a failed try, as inline SVG: one column per
- * executed step, one lane per worker incarnation. Lease intervals are bars
- * labelled with key and token, from the grant until the clock passes the
- * lease's end (or a release); writes are circles coloured by the database's
- * answer; pauses, zombies and other faults are shaded; the virtual clock runs
- * along the axis; the divergent step is a red band.
+ * Draws a {@link TimelineModel} as inline SVG, with a legend of what it drew.
+ * The x axis is {@link TimelineScale}'s; each lane, top to bottom, has a strip
+ * for the labels of its shades, a row for its leases, a row for its
+ * transactions, waits and marks, and as many rows of labels under them as it
+ * takes for no two labels to overlap. Every string from a result goes
+ * through {@link Html#esc}.
  */
 final class Timeline {
 
-    static final int LEFT = 96;
-    static final int COLUMN = 84;
-    static final int TOP = 30;
-    static final int LANE = 58;
-    static final int AXIS = 50;
-    static final int RIGHT = 24;
-
-    /** Colours of write outcomes, also used by the legend. */
-    static final Map<String, String> WRITE_COLOURS = new LinkedHashMap<>();
-
-    static {
-        WRITE_COLOURS.put("Applied", "#2e7d32");
-        WRITE_COLOURS.put("Replayed", "#00897b");
-        WRITE_COLOURS.put("Conflict", "#ef6c00");
-        WRITE_COLOURS.put("Stale", "#546e7a");
-        WRITE_COLOURS.put("Forged", "#8e24aa");
-        WRITE_COLOURS.put("error", "#c62828");
+    /** The SVG and, for the page, the legend of what it contains. */
+    record Drawing(String svg, String legend) {
     }
 
-    private final List<HistoryEntry> history;
-    private final List<Step> steps;
-    private final Integer divergentStep;
-    private final Set<Integer> violationSteps = new TreeSet<>();
+    // geometry of a lane, from its top
+    private static final double STRIP_BASELINE = 11;
+    private static final double BAR_Y = 16;
+    private static final double BAR_H = 16;
+    private static final double CY = 48;
+    private static final double LABELS = 66;
+    private static final double ROW = 12;
 
-    private final Map<String, Lane> lanes = new LinkedHashMap<>();
-    private final Map<Integer, Integer> incarnations = new HashMap<>();
-    private final Map<Integer, String> current = new HashMap<>();
-    private final Map<Integer, String> zombies = new HashMap<>();
-    private final List<Shade> columnShades = new ArrayList<>();
+    private static final double LABEL_SIZE = 10;
+    private static final double BAR_LABEL_SIZE = 10.5;
+    private static final double NAME_SIZE = 12;
+    private static final double HEADER_ROW = 13;
 
-    private Timeline(Trace trace, List<HistoryEntry> history, Integer divergentStep, List<Violation> violations) {
-        this.history = history;
-        this.steps = trace == null ? List.of() : trace.steps();
-        this.divergentStep = divergentStep;
-        violations.forEach(v -> violationSteps.add(v.step()));
+    private final TimelineModel model;
+    private final List<Lane> lanes;
+    private final double nameColumn;
+    private final TimelineScale scale;
+    private final TimelineLegend legend = new TimelineLegend();
+    private final Map<Lane, LaneLayout> layouts = new IdentityHashMap<>();
+    private final Map<Bar, BarShape> barShapes = new IdentityHashMap<>();
+    private final List<Text> header = new ArrayList<>();
+    private final List<Text> axisTexts = new ArrayList<>();
+    private double headerHeight;
+    private double axisY;
+    private double height;
+    /** The rightmost x anything reaches: the drawing grows to it. */
+    private double right;
+
+    private Timeline(TimelineModel model) {
+        this.model = model;
+        this.lanes = model.lanes();
+        double names = 48;
+        for (Lane lane : lanes) {
+            names = Math.max(names, Math.max(TimelineText.width(lane.id, NAME_SIZE) * 1.1, TimelineText.width(lane.note, LABEL_SIZE)));
+        }
+        this.nameColumn = names + 18;
+        this.scale = new TimelineScale(model.moments, model.leaseTtl, nameColumn + 34);
+        this.right = scale.end();
     }
 
-    /** The SVG of a failure with a history, or an empty string when it has none. */
+    /** The SVG of a failure's timeline, or an empty string when it has no history. */
     static String svg(RunResult.Failure failure) {
-        if (failure.history() == null || failure.history().isEmpty()) {
-            return "";
-        }
-        Timeline t = new Timeline(failure.trace(), failure.history(), failure.divergentStep(), failure.violations());
-        t.lay();
-        return t.draw();
+        Drawing d = drawing(failure);
+        return d == null ? "" : d.svg();
     }
 
-    // --- what happened, per lane ---------------------------------------------------------------------------
-
-    private static final class Lane {
-        final String label;
-        final int index;
-        String note = "";
-        final List<Bar> bars = new ArrayList<>();
-        final List<Mark> marks = new ArrayList<>();
-        final List<Shade> shades = new ArrayList<>();
-        Double endsAt;
-
-        Lane(String label, int index) {
-            this.label = label;
-            this.index = index;
-        }
-
-        Bar open(String key) {
-            for (Bar b : bars) {
-                if (b.end == null && b.key.equals(key)) {
-                    return b;
-                }
-            }
+    /** The drawing of a failure's history, lease or job, or null when it has none. */
+    static Drawing drawing(RunResult.Failure failure) {
+        TimelineModel model = model(failure);
+        if (model == null || model.moments.isEmpty()) {
             return null;
         }
+        Timeline t = new Timeline(model);
+        t.layout();
+        String svg = t.draw();
+        return new Drawing(svg, t.legend.html());
     }
 
-    private static final class Bar {
-        final String key;
-        final long token;
-        long until;
-        final int start;
-        Double end;
-        String ended = "";
-
-        Bar(String key, long token, long until, int start) {
-            this.key = key;
-            this.token = token;
-            this.until = until;
-            this.start = start;
+    static TimelineModel model(RunResult.Failure failure) {
+        if (failure.isJob()) {
+            return failure.jobHistory() == null || failure.jobHistory().isEmpty() ? null : JobTimeline.of(failure);
         }
+        return failure.history() == null || failure.history().isEmpty() ? null : LeaseTimeline.of(failure);
     }
 
-    private record Mark(int column, String shape, String colour, String letter, String label, String title) {
+    // --- layout: where every piece of text goes, so that none overlaps another -----------------------------
+
+    /** A piece of text; y is relative to its lane's top for lane texts, absolute otherwise. */
+    private record Text(double x, double y, String text, double size, String fill, boolean bold, String cls) {
     }
 
-    private record Shade(double from, Double to, String kind, String label) {
+    private static final class LaneLayout {
+        double top;
+        double height;
+        final List<Text> texts = new ArrayList<>();
+        final TimelineText.Rows labelRows = new TimelineText.Rows();
+        final TimelineText.Rows barRow = new TimelineText.Rows();
+        final TimelineText.Rows strip = new TimelineText.Rows();
     }
 
-    private Lane lane(String label) {
-        return lanes.computeIfAbsent(label, l -> new Lane(l, lanes.size()));
+    /** Where a lease bar starts and ends, and why it ends there: expired, released, replaced, or it goes on past the try. */
+    private record BarShape(double x0, double x1, String ending) {
     }
 
-    private String currentOf(int slot) {
-        return current.computeIfAbsent(slot, s -> Actors.worker(s) + "." + incarnations.merge(s, 1, Integer::sum));
+    private double plotLeft() {
+        return nameColumn + 4;
     }
 
-    private void lay() {
-        for (int column = 0; column < history.size(); column++) {
-            HistoryEntry e = history.get(column);
-            expire(column, e.at());
-            Step step = e.step() >= 1 && e.step() <= steps.size() ? steps.get(e.step() - 1) : null;
-            Action action = step == null ? null : step.action();
-            if (action instanceof Action.WorkerAction) {
-                workerStep(column, e);
-            } else if (action instanceof Action.WorkerFault nemesis) {
-                nemesisStep(column, e, nemesis);
-            } else if (action == null && Actors.isWorkerOrZombie(e.actor())) {
-                workerStep(column, e);
-            } else if (!(action instanceof Action.ClockAction) && !Actors.CLOCK.equals(e.actor())) {
-                columnShades.add(new Shade(column, (double) column + 1, "fault", e.actor()));
+    private void layout() {
+        for (Lane lane : lanes) {
+            LaneLayout l = new LaneLayout();
+            layouts.put(lane, l);
+            for (Bar bar : lane.bars) {
+                BarShape shape = barShape(bar);
+                barShapes.put(bar, shape);
+                l.barRow.place(shape.x0(), shape.x1(), 0);
             }
-        }
-    }
-
-    private void expire(int column, long now) {
-        for (Lane lane : lanes.values()) {
-            for (Bar b : lane.bars) {
-                if (b.end == null && now > b.until) {
-                    b.end = (double) column;
-                    b.ended = "expired";
-                }
+            for (Bar bar : lane.bars) {
+                barLabel(l, bar, barShapes.get(bar));
             }
-        }
-    }
-
-    private void workerStep(int column, HistoryEntry e) {
-        int slot = Actors.slot(e.actor());
-        boolean zombie = Actors.isZombie(e.actor());
-        String label = zombie ? zombies.get(slot) : currentOf(slot);
-        String owner = ownerOf(e.command());
-        if (owner != null) {
-            label = owner;
-            if (zombie) {
-                zombies.put(slot, owner);
-            } else {
-                current.put(slot, owner);
-                noteIncarnation(slot, owner);
-            }
-        }
-        if (label == null) {
-            return;
-        }
-        Lane lane = lane(label);
-        if (e.command() == null) {
-            lane.marks.add(new Mark(column, "noop", "#9aa1ad", "", "", e.resolved()));
-            return;
-        }
-        operation(lane, column, e, "");
-    }
-
-    private void noteIncarnation(int slot, String label) {
-        int dot = label.lastIndexOf('.');
-        if (dot > 0) {
-            try {
-                int n = Integer.parseInt(label.substring(dot + 1));
-                incarnations.merge(slot, n, Math::max);
-            } catch (NumberFormatException ignored) {
-                // an owner label of another form: the counter stays as it is
-            }
-        }
-    }
-
-    private static String ownerOf(Command command) {
-        if (command instanceof Command.Acquire a) {
-            return a.owner();
-        }
-        if (command instanceof Command.Renew r) {
-            return r.owner();
-        }
-        if (command instanceof Command.Release r) {
-            return r.owner();
-        }
-        return null;
-    }
-
-    private void operation(Lane lane, int column, HistoryEntry e, String prefix) {
-        String title = prefix + e.resolved() + "\nexpected: " + Html.outcome(e.expected(), null)
-                + "\nobserved: " + Html.outcome(e.observed(), e.error());
-        Outcome seen = e.observed();
-        if (e.error() != null) {
-            lane.marks.add(new Mark(column, "cross", WRITE_COLOURS.get("error"), "", "error", title));
-            return;
-        }
-        switch (e.command()) {
-            case Command.Acquire a -> {
-                if (seen instanceof Outcome.Granted g) {
-                    Bar open = lane.open(a.key());
-                    if (open != null && open.token == g.token()) {
-                        open.until = Math.max(open.until, g.until());
-                        lane.marks.add(new Mark(column, "diamond", "#3949ab", "", "regrant", title));
-                    } else {
-                        if (open != null) {
-                            open.end = (double) column;
-                            open.ended = "replaced";
-                        }
-                        lane.bars.add(new Bar(a.key(), g.token(), g.until(), column));
-                        lane.marks.add(new Mark(column, "diamond", "#3949ab", "", "grant t" + g.token(), title));
-                    }
+            for (Shade shade : lane.shades) {
+                double x0 = scale.x(shade.from) + 3;
+                double w = TimelineText.width(shade.label, LABEL_SIZE);
+                if (l.strip.tryPlace(x0, x0 + w, 0)) {
+                    l.texts.add(new Text(x0, STRIP_BASELINE, shade.label, LABEL_SIZE, darker(shade.kind), false, "shade-label"));
+                    right = Math.max(right, x0 + w);
                 } else {
-                    lane.marks.add(new Mark(column, "square", "#9aa1ad", "", "busy", title));
+                    label(l, x0 + w / 2, shade.label, darker(shade.kind), false);
                 }
             }
-            case Command.Renew r -> {
-                if (seen instanceof Outcome.Renewed rn) {
-                    Bar open = lane.open(r.key());
-                    if (open != null) {
-                        open.until = rn.until();
-                    }
-                    lane.marks.add(new Mark(column, "tick", "#3949ab", "", "renew", title));
-                } else {
-                    lane.marks.add(new Mark(column, "cross", "#b0485a", "", "renew ✗", title));
+            List<Mark> marks = new ArrayList<>(lane.marks);
+            marks.sort(Comparator.comparingInt(Mark::position));
+            for (Mark m : marks) {
+                boolean alarming = m.judgement() == Judgement.ACCEPTED_STALE || m.judgement() == Judgement.REFUSED_WRONGLY;
+                label(l, scale.x(m.position()), m.label(), alarming ? TimelineShapes.colour(m.judgement()) : TimelineShapes.TEXT, alarming);
+            }
+            for (Wait w : lane.waits) {
+                if (w.kind.equals("held")) {
+                    label(l, scale.x(w.from), "held", TimelineShapes.HELD, false);
                 }
             }
-            case Command.Release r -> {
-                if (seen instanceof Outcome.Released) {
-                    Bar open = lane.open(r.key());
-                    if (open != null) {
-                        open.end = (double) column;
-                        open.ended = "released";
-                    }
-                    lane.marks.add(new Mark(column, "tick", "#3949ab", "", "release", title));
-                } else {
-                    lane.marks.add(new Mark(column, "cross", "#b0485a", "", "release ✗", title));
-                }
-            }
-            case Command.Write w -> lane.marks.add(writeMark(column, w, seen, false, prefix, title));
-            case Command.RolledBackWrite rb -> lane.marks.add(writeMark(column, rb.write(),
-                    seen instanceof Outcome.RolledBack r ? r.seen() : seen, true, prefix, title));
-            case Command.AdvanceClock c -> {
-            }
-            default -> lane.marks.add(new Mark(column, "noop", "#37474f", "", "", title));
+            l.height = LABELS + l.labelRows.count() * ROW + 4;
         }
+        layoutHeader();
+        double y = headerHeight;
+        for (Lane lane : lanes) {
+            LaneLayout l = layouts.get(lane);
+            l.top = y;
+            y += l.height;
+        }
+        axisY = y + 10;
+        layoutAxis();
     }
 
-    private static Mark writeMark(int column, Command.Write w, Outcome seen, boolean rolledBack, String prefix, String title) {
-        String name = seen == null ? "error" : seen.getClass().getSimpleName();
-        String colour = WRITE_COLOURS.getOrDefault(name, "#607d8b");
-        String letter = name.equals("error") ? "!" : name.substring(0, 1);
-        String label = (prefix.isEmpty() ? "" : "dup ") + "t" + w.token() + (rolledBack ? " rb" : "");
-        return new Mark(column, rolledBack ? "ring" : "circle", colour, letter, label, title);
-    }
-
-    private void nemesisStep(int column, HistoryEntry e, Action.WorkerFault action) {
-        int slot = Actors.slot(action.worker());
-        Lane target = lane(currentOf(slot));
-        boolean noOp = e.resolved() != null && e.resolved().startsWith("no-op");
-        if (action instanceof Action.Pause) {
-            if (!noOp) {
-                target.shades.add(new Shade(column, null, "paused", "paused"));
-            }
-        } else if (action instanceof Action.Resume) {
-            if (!noOp) {
-                closeShade(target, "paused", column);
-            }
-        } else if (action instanceof Action.Restart restart) {
-            closeShade(target, "paused", column);
-            if (restart.zombie()) {
-                target.shades.add(new Shade(column, null, "zombie", "zombie " + Actors.zombieOf(Actors.worker(slot))));
-                target.note = "→ zombie " + Actors.zombieOf(Actors.worker(slot));
-                zombies.put(slot, target.label);
-            } else {
-                target.endsAt = (double) column;
-                target.note = "restarted";
-                target.marks.add(new Mark(column, "crash", "#c62828", "", "crash", e.resolved()));
-            }
-            current.remove(slot);
-            lane(currentOf(slot));
-        } else if (action instanceof Action.Duplicate) {
-            if (e.command() != null) {
-                operation(target, column, e, "duplicate: ");
-            }
+    private BarShape barShape(Bar bar) {
+        double x0 = scale.x(bar.from);
+        double expiry = scale.xAt(bar.until);
+        double x1;
+        String ending;
+        if (bar.endedAt != null && scale.x(bar.endedAt) <= expiry) {
+            x1 = scale.x(bar.endedAt);
+            ending = bar.ending;
+        } else if (expiry <= scale.end()) {
+            x1 = expiry;
+            ending = "expired";
         } else {
-            columnShades.add(new Shade(column, (double) column + 1, "fault", e.resolved()));
+            x1 = scale.end();
+            ending = "continues";
+        }
+        return new BarShape(x0, Math.max(x1, x0 + 6), ending);
+    }
+
+    /** A lease's label goes inside its bar when it fits, else beside it, else under the lane. */
+    private void barLabel(LaneLayout l, Bar bar, BarShape shape) {
+        String text = bar.label();
+        double w = TimelineText.width(text, BAR_LABEL_SIZE) * 1.08;
+        if (shape.x1() - shape.x0() >= w + 10) {
+            l.texts.add(new Text(shape.x0() + 6, BAR_Y + 12, text, BAR_LABEL_SIZE, bar.answerLost ? TimelineShapes.LEASE_OP : "#fff",
+                    true, "lease-label"));
+            return;
+        }
+        double x0 = shape.x1() + 7;
+        if (l.barRow.tryPlace(x0, x0 + w, 0)) {
+            l.texts.add(new Text(x0, BAR_Y + 12, text, BAR_LABEL_SIZE, TimelineShapes.LEASE_OP, true, "lease-label"));
+            right = Math.max(right, x0 + w);
+        } else {
+            label(l, (shape.x0() + shape.x1()) / 2, text, TimelineShapes.LEASE_OP, true);
         }
     }
 
-    private static void closeShade(Lane lane, String kind, int column) {
-        for (int i = 0; i < lane.shades.size(); i++) {
-            Shade s = lane.shades.get(i);
-            if (s.to() == null && s.kind().equals(kind)) {
-                lane.shades.set(i, new Shade(s.from(), (double) column, s.kind(), s.label()));
+    /** Text centred under {@code cx} in the lane's label rows, one row per line, each line in the first free row. */
+    private void label(LaneLayout l, double cx, String text, String fill, boolean bold) {
+        if (text == null || text.isEmpty()) {
+            return;
+        }
+        int row = 0;
+        for (String line : text.split("\n")) {
+            double w = TimelineText.width(line, LABEL_SIZE) * (bold ? 1.08 : 1);
+            double x0 = Math.max(plotLeft(), cx - w / 2);
+            row = l.labelRows.place(x0, x0 + w, row);
+            l.texts.add(new Text(x0, LABELS + row * ROW + 9, line, LABEL_SIZE, fill, bold, "label"));
+            right = Math.max(right, x0 + w);
+            row++;
+        }
+    }
+
+    private void layoutHeader() {
+        TimelineText.Rows rows = new TimelineText.Rows();
+        List<Band> bands = new ArrayList<>(model.bands);
+        // the divergence first: it gets the row nearest the lanes' top
+        bands.sort(Comparator.comparing((Band b) -> !b.kind().equals("divergent")).thenComparingInt(Band::position));
+        List<Text> placed = new ArrayList<>();
+        List<Integer> rowOf = new ArrayList<>();
+        for (Band b : bands) {
+            boolean divergent = b.kind().equals("divergent");
+            double size = divergent ? 11 : 10.5;
+            double w = TimelineText.width(b.label(), size) * 1.08;
+            double cx = scale.x(b.position());
+            double x0 = cx - w / 2;
+            // a long label near the end leans left rather than widening the drawing
+            if (x0 + w > scale.end() + 30) {
+                x0 = scale.end() + 30 - w;
+            }
+            x0 = Math.max(plotLeft(), x0);
+            int row = rows.place(x0, x0 + w, 0);
+            right = Math.max(right, x0 + w);
+            placed.add(new Text(x0, 0, b.label(), size, bandColour(b.kind()), true, "band-label " + b.kind()));
+            rowOf.add(row);
+        }
+        int count = rows.count();
+        headerHeight = count == 0 ? 8 : 6 + count * HEADER_ROW + 6;
+        for (int i = 0; i < placed.size(); i++) {
+            Text t = placed.get(i);
+            // row 0 is the lowest, next to the lanes
+            double baseline = headerHeight - 8 - rowOf.get(i) * HEADER_ROW;
+            header.add(new Text(t.x(), baseline, t.text(), t.size(), t.fill(), t.bold(), t.cls()));
+        }
+    }
+
+    private void layoutAxis() {
+        TimelineText.Rows rows = new TimelineText.Rows();
+        Long previous = null;
+        for (int p = 0; p < model.moments.size(); p++) {
+            Moment m = model.moments.get(p);
+            if (previous == null || m.at() != previous) {
+                String text = TimelineText.seconds(m.at());
+                double w = TimelineText.width(text, LABEL_SIZE);
+                double x0 = Math.max(plotLeft(), scale.x(p) - w / 2);
+                int row = rows.place(x0, x0 + w, 0);
+                axisTexts.add(new Text(x0, axisY + 28 + row * ROW, text, LABEL_SIZE, m.clockMoved() ? "#1a5fd0" : TimelineShapes.MUTED,
+                        m.clockMoved(), "clock"));
+                right = Math.max(right, x0 + w);
+            }
+            previous = m.at();
+        }
+        for (Lane lane : lanes) {
+            for (Bar bar : lane.bars) {
+                BarShape shape = barShapes.get(bar);
+                String text = switch (shape.ending()) {
+                    case "expired" -> bar.key + " t" + bar.token + " expires " + TimelineText.seconds(bar.until);
+                    case "continues" -> bar.key + " t" + bar.token + " valid until " + TimelineText.seconds(bar.until) + " →";
+                    default -> null;
+                };
+                if (text == null) {
+                    continue;
+                }
+                double w = TimelineText.width(text, LABEL_SIZE);
+                double x0 = shape.ending().equals("continues") ? shape.x1() - w : shape.x1() - w / 2;
+                x0 = Math.max(plotLeft(), x0);
+                int row = rows.place(x0, x0 + w, 0);
+                axisTexts.add(new Text(x0, axisY + 28 + row * ROW, text, LABEL_SIZE, TimelineShapes.EXPIRY, false, "expiry-label"));
+                right = Math.max(right, x0 + w);
             }
         }
+        height = axisY + 28 + Math.max(1, rows.count()) * ROW + 4;
+    }
+
+    private static String bandColour(String kind) {
+        return switch (kind) {
+            case "divergent" -> "#c62828";
+            case "violation" -> "#e65100";
+            case "database-crash" -> "#e65100";
+            default -> "#00695c";
+        };
+    }
+
+    private static String darker(String shadeKind) {
+        return switch (shadeKind) {
+            case "paused" -> "#8d6e00";
+            case "zombie" -> "#7b1fa2";
+            default -> "#546e7a";
+        };
     }
 
     // --- drawing -------------------------------------------------------------------------------------------
 
-    private double x(double column) {
-        return LEFT + column * COLUMN + COLUMN / 2.0;
-    }
-
-    private int laneTop(Lane lane) {
-        return TOP + lane.index * LANE;
-    }
-
     private String draw() {
-        int columns = history.size();
-        int width = LEFT + columns * COLUMN + RIGHT;
-        int lanesHeight = Math.max(1, lanes.size()) * LANE;
-        int height = TOP + lanesHeight + AXIS;
-        double rightEdge = LEFT + columns * COLUMN;
+        double width = Math.ceil(Math.max(right, scale.end()) + 16);
+        double lanesBottom = axisY - 10;
         StringBuilder s = new StringBuilder();
-        s.append(String.format(Locale.ROOT,
-                "<svg class=\"timeline-svg\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\""
-                        + " role=\"img\" aria-labelledby=\"timeline-title\" font-family=\"system-ui, sans-serif\" font-size=\"11\">\n",
-                width, height, width, height));
-        s.append("<title id=\"timeline-title\">Timeline of the failing try: one lane per worker incarnation, the virtual clock along the axis</title>\n");
-        s.append("""
-                <defs>
-                  <pattern id="hatch-paused" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-                    <rect width="6" height="6" fill="#fff8e1"/><line x1="0" y1="0" x2="0" y2="6" stroke="#f0c36d" stroke-width="2"/>
-                  </pattern>
-                  <pattern id="hatch-zombie" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">
-                    <rect width="6" height="6" fill="#f3e5f5"/><line x1="0" y1="0" x2="0" y2="6" stroke="#ce93d8" stroke-width="2"/>
-                  </pattern>
-                </defs>
-                """);
-        // column grid and step numbers
-        for (int c = 0; c < columns; c++) {
-            double left = LEFT + c * COLUMN;
-            s.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n",
-                    left, TOP, COLUMN, lanesHeight, c % 2 == 0 ? "#fafbfc" : "#ffffff"));
+        s.append(f("<svg class=\"timeline-svg\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\""
+                        + " role=\"img\" aria-labelledby=\"timeline-title\" font-family=\"system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif\" font-size=\"11\">\n",
+                width, Math.ceil(height), width, Math.ceil(height)));
+        s.append("<title id=\"timeline-title\">Timeline of the failing try: one lane per ")
+                .append(lanes.stream().anyMatch(l -> l.id.contains(".")) ? "worker incarnation" : "session")
+                .append(", the virtual clock along the axis</title>\n");
+        s.append(defs());
+        for (int i = 0; i < lanes.size(); i++) {
+            LaneLayout l = layouts.get(lanes.get(i));
+            s.append(f("<rect class=\"lane-bg\" x=\"0\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\" fill=\"%s\"/>\n",
+                    l.top, width, l.height, i % 2 == 0 ? "#fafbfc" : "#ffffff"));
         }
-        // lanes
-        for (Lane lane : lanes.values()) {
-            int top = laneTop(lane);
-            s.append(String.format(Locale.ROOT, "<g class=\"lane\" data-lane=\"%s\">\n", Html.esc(lane.label)));
-            s.append(String.format(Locale.ROOT, "<line x1=\"0\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#e3e7ee\"/>\n", top + LANE, width, top + LANE));
-            s.append(String.format(Locale.ROOT, "<text x=\"10\" y=\"%d\" font-weight=\"600\" font-size=\"13\">%s</text>\n", top + 26, Html.esc(lane.label)));
-            if (!lane.note.isEmpty()) {
-                s.append(String.format(Locale.ROOT, "<text x=\"10\" y=\"%d\" fill=\"#5b6474\" font-size=\"10\">%s</text>\n", top + 41, Html.esc(lane.note)));
-            }
-            for (Shade shade : lane.shades) {
-                double from = x(shade.from());
-                double to = shade.to() == null ? rightEdge : x(shade.to());
-                s.append(String.format(Locale.ROOT,
-                        "<rect class=\"shade %s\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"url(#hatch-%s)\" opacity=\"0.9\"><title>%s</title></rect>\n",
-                        Html.esc(shade.kind()), from, top + 3, Math.max(2, to - from), LANE - 6, Html.esc(shade.kind()), Html.esc(shade.label())));
-                s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" fill=\"#8d6e00\" font-size=\"10\">%s</text>\n",
-                        from + 4, top + 13, Html.esc(shade.label())));
-            }
-            if (lane.endsAt != null) {
-                double from = x(lane.endsAt);
-                s.append(String.format(Locale.ROOT, "<rect class=\"dead\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#eceff1\" opacity=\"0.8\"/>\n",
-                        from, top + 3, Math.max(0, rightEdge - from), LANE - 6));
-            }
-            for (Bar bar : lane.bars) {
-                double from = x(bar.start);
-                double to = bar.end == null ? rightEdge : x(bar.end);
-                String title = bar.key + " token " + bar.token + ", valid until " + Html.time(bar.until)
-                        + (bar.end == null ? ", still valid at the end" : ", then " + bar.ended);
-                s.append(String.format(Locale.ROOT,
-                        "<g class=\"lease\"><title>%s</title><rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"16\" rx=\"3\" fill=\"#5c7cfa\" opacity=\"%s\"/>"
-                                + "<text x=\"%.1f\" y=\"%d\" fill=\"#fff\" font-size=\"10.5\" font-weight=\"600\">%s</text></g>\n",
-                        Html.esc(title), from, top + 21, Math.max(4, to - from), bar.end == null ? "0.85" : "0.7",
-                        from + 12, top + 33, Html.esc(bar.key + " · t" + bar.token)));
-            }
-            for (Mark m : lane.marks) {
-                s.append(mark(m, top));
-            }
-            s.append("</g>\n");
+        s.append(bands(lanesBottom));
+        for (Lane lane : lanes) {
+            s.append(lane(lane, width));
         }
-        // faults that concern no single lane, violations and the divergent step
-        for (Shade shade : columnShades) {
-            double from = LEFT + shade.from() * COLUMN;
-            s.append(String.format(Locale.ROOT,
-                    "<rect class=\"fault\" x=\"%.1f\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#ffe0b2\" opacity=\"0.45\"><title>%s</title></rect>\n",
-                    from, TOP, COLUMN, lanesHeight, Html.esc(shade.label())));
-        }
-        for (int c = 0; c < columns; c++) {
-            int step = history.get(c).step();
-            double left = LEFT + c * COLUMN;
-            if (divergentStep != null && step == divergentStep) {
-                s.append(String.format(Locale.ROOT,
-                        "<g class=\"divergent\" data-step=\"%d\"><rect x=\"%.1f\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#e53935\" fill-opacity=\"0.13\" stroke=\"#c62828\" stroke-width=\"2\"/>"
-                                + "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#c62828\" font-weight=\"700\">diverged</text></g>\n",
-                        step, left + 1, TOP - 4, COLUMN - 2, lanesHeight + 4, left + COLUMN / 2.0, TOP - 10));
-            } else if (violationSteps.contains(step)) {
-                s.append(String.format(Locale.ROOT,
-                        "<g class=\"violation\" data-step=\"%d\"><rect x=\"%.1f\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#ef6c00\" fill-opacity=\"0.10\" stroke=\"#ef6c00\" stroke-dasharray=\"4 3\" stroke-width=\"2\"/>"
-                                + "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#ef6c00\" font-weight=\"700\">invariant</text></g>\n",
-                        step, left + 1, TOP - 4, COLUMN - 2, lanesHeight + 4, left + COLUMN / 2.0, TOP - 10));
-            }
-        }
-        s.append(axis(columns, TOP + lanesHeight));
+        s.append(links());
+        s.append(axis(lanesBottom, width));
         s.append("</svg>\n");
         return s.toString();
     }
 
-    private String mark(Mark m, int top) {
-        double cx = x(m.column());
-        int cy = top + 29;
-        String title = "<title>" + Html.esc(m.title()) + "</title>";
-        String shape = switch (m.shape()) {
-            case "circle" -> String.format(Locale.ROOT,
-                    "<circle cx=\"%.1f\" cy=\"%d\" r=\"9\" fill=\"%s\" stroke=\"#fff\" stroke-width=\"1.5\"/>"
-                            + "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#fff\" font-size=\"10\" font-weight=\"700\">%s</text>",
-                    cx, cy, m.colour(), cx, cy + 4, Html.esc(m.letter()));
-            case "ring" -> String.format(Locale.ROOT,
-                    "<circle cx=\"%.1f\" cy=\"%d\" r=\"8\" fill=\"#fff\" stroke=\"%s\" stroke-width=\"3\" stroke-dasharray=\"3 2\"/>"
-                            + "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"%s\" font-size=\"10\" font-weight=\"700\">%s</text>",
-                    cx, cy, m.colour(), cx, cy + 4, m.colour(), Html.esc(m.letter()));
-            case "diamond" -> String.format(Locale.ROOT,
-                    "<path d=\"M %.1f %d l 7 7 l -7 7 l -7 -7 z\" fill=\"%s\" stroke=\"#fff\" stroke-width=\"1.5\"/>",
-                    cx, cy - 7, m.colour());
-            case "square" -> String.format(Locale.ROOT,
-                    "<rect x=\"%.1f\" y=\"%d\" width=\"12\" height=\"12\" fill=\"#fff\" stroke=\"%s\" stroke-width=\"2\"/>",
-                    cx - 6, cy - 6, m.colour());
-            case "tick" -> String.format(Locale.ROOT,
-                    "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\"/>",
-                    cx, cy - 11, cx, cy + 11, m.colour());
-            case "cross", "crash" -> String.format(Locale.ROOT,
-                    "<path d=\"M %.1f %d l 12 12 M %.1f %d l -12 12\" stroke=\"%s\" stroke-width=\"3\"/>",
-                    cx - 6, cy - 6, cx + 6, cy - 6, m.colour());
-            default -> String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%d\" r=\"3\" fill=\"%s\"/>", cx, cy, m.colour());
-        };
-        String label = m.label().isEmpty() ? "" : String.format(Locale.ROOT,
-                "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#37474f\" font-size=\"10\">%s</text>",
-                cx, top + 52, Html.esc(m.label()));
-        return "<g class=\"mark " + Html.esc(m.shape()) + "\">" + title + shape + label + "</g>\n";
+    private static String defs() {
+        StringBuilder d = new StringBuilder("<defs>\n");
+        for (String kind : List.of("paused", "zombie", "dead")) {
+            d.append(f("<pattern id=\"hatch-%s\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+                    + "<rect width=\"8\" height=\"8\" fill=\"%s\" fill-opacity=\"0.10\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"8\" stroke=\"%s\" stroke-width=\"3\" stroke-opacity=\"0.22\"/></pattern>\n",
+                    kind, TimelineShapes.shade(kind), TimelineShapes.shade(kind)));
+        }
+        d.append(f("<marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\">"
+                + "<path d=\"M 0 0 L 10 5 L 0 10 z\" fill=\"%s\"/></marker>\n", TimelineShapes.WAIT));
+        return d.append("</defs>\n").toString();
     }
 
-    private String axis(int columns, int y) {
+    private String bands(double lanesBottom) {
         StringBuilder s = new StringBuilder();
-        s.append(String.format(Locale.ROOT, "<g class=\"axis\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#5b6474\"/>\n",
-                LEFT, y, LEFT + columns * COLUMN, y));
-        s.append(String.format(Locale.ROOT, "<text x=\"10\" y=\"%d\" fill=\"#5b6474\">step</text>\n", y + 16));
-        s.append(String.format(Locale.ROOT, "<text x=\"10\" y=\"%d\" fill=\"#5b6474\">clock</text>\n", y + 34));
-        Long previous = null;
-        for (int c = 0; c < columns; c++) {
-            HistoryEntry e = history.get(c);
-            double cx = x(c);
-            boolean clockMoved = e.command() instanceof Command.AdvanceClock;
-            s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#5b6474\"/>\n",
-                    cx, y, cx, y + (clockMoved ? 8 : 4)));
-            s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"%s\"%s>#%d</text>\n",
-                    cx, y + 18, clockMoved ? "#1a5fd0" : "#37474f", clockMoved ? " font-weight=\"700\"" : "", e.step()));
-            if (previous == null || previous != e.at()) {
-                s.append(String.format(Locale.ROOT, "<text class=\"clock\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"%s\" font-family=\"ui-monospace, monospace\" font-size=\"10\">%s</text>\n",
-                        cx, y + 34, clockMoved ? "#1a5fd0" : "#5b6474", Html.esc(Html.time(e.at()))));
-            }
-            previous = e.at();
+        double top = headerHeight - 4;
+        for (Band b : model.bands) {
+            double cx = scale.x(b.position());
+            double half = TimelineScale.GAP * 0.42;
+            int step = model.moments.get(b.position()).step();
+            String rect = switch (b.kind()) {
+                case "divergent" -> "fill=\"#e53935\" fill-opacity=\"0.10\" stroke=\"#c62828\" stroke-width=\"2\"";
+                case "violation" -> "fill=\"#ef6c00\" fill-opacity=\"0.08\" stroke=\"#ef6c00\" stroke-width=\"2\" stroke-dasharray=\"4 3\"";
+                case "database-crash" -> "fill=\"#ffcc80\" fill-opacity=\"0.45\" stroke=\"" + TimelineShapes.FAULT + "\"";
+                default -> "fill=\"#b2dfdb\" fill-opacity=\"0.5\" stroke=\"#00897b\"";
+            };
+            String cls = b.kind().equals("divergent") ? "divergent" : "band " + b.kind();
+            s.append(f("<g class=\"%s\" data-step=\"%d\"><title>%s</title><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" %s/></g>\n",
+                    cls, step, Html.esc(b.label() + (b.title() == null ? "" : "\n" + b.title())), cx - half, top, 2 * half,
+                    lanesBottom - top + 4, rect));
+            legend.use(b.kind());
+        }
+        for (Text t : header) {
+            s.append(text(t, 0));
+        }
+        return s.toString();
+    }
+
+    private String lane(Lane lane, double width) {
+        LaneLayout l = layouts.get(lane);
+        double top = l.top;
+        StringBuilder s = new StringBuilder();
+        s.append(f("<g class=\"lane\" data-lane=\"%s\">\n", Html.esc(lane.id)));
+        s.append(f("<line x1=\"0\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\" stroke=\"#e3e7ee\"/>\n", top + l.height, width, top + l.height));
+        s.append(f("<text class=\"lane-name\" x=\"10\" y=\"%.1f\" font-weight=\"700\" font-size=\"%.0f\" fill=\"#1d2330\">%s</text>\n",
+                top + CY + 4, NAME_SIZE, Html.esc(lane.id)));
+        if (!lane.note.isEmpty()) {
+            s.append(f("<text class=\"lane-note\" x=\"10\" y=\"%.1f\" font-size=\"%.0f\" fill=\"%s\">%s</text>\n",
+                    top + CY + 18, LABEL_SIZE, TimelineShapes.MUTED, Html.esc(lane.note)));
+        }
+        for (Shade shade : lane.shades) {
+            double x0 = scale.x(shade.from);
+            double x1 = shade.to == null ? scale.end() : scale.x(shade.to);
+            s.append(f("<rect class=\"shade %s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"url(#hatch-%s)\" stroke=\"%s\" stroke-opacity=\"0.5\"><title>%s</title></rect>\n",
+                    shade.kind, x0, top + 2, Math.max(3, x1 - x0), l.height - 4, shade.kind, TimelineShapes.shade(shade.kind), Html.esc(shade.label)));
+            legend.use(shade.kind);
+        }
+        for (Span span : lane.spans) {
+            double x0 = scale.x(span.from) - 11;
+            double x1 = span.to == null ? scale.end() : scale.x(span.to) + 11;
+            String end = span.end == null ? "open" : span.end;
+            String[] look = TimelineShapes.span(end);
+            s.append(f("<g class=\"txn %s\"><title>transaction %s</title><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"24\" rx=\"5\" fill=\"%s\" stroke=\"%s\" stroke-width=\"1.5\"%s/></g>\n",
+                    end, end.equals("open") ? "still open" : end.replace('-', ' '), x0, top + CY - 12, x1 - x0, look[0], look[1],
+                    look[2].isEmpty() ? "" : " stroke-dasharray=\"" + look[2] + "\""));
+            legend.use("txn-" + end);
+        }
+        for (Bar bar : lane.bars) {
+            s.append(bar(bar, barShapes.get(bar), top));
+        }
+        for (Wait w : lane.waits) {
+            double x0 = scale.x(w.from) + 9;
+            double x1 = w.to == null ? scale.end() : scale.x(w.to) - 10;
+            String colour = w.kind.equals("held") ? TimelineShapes.HELD
+                    : w.expected ? TimelineShapes.WAIT : TimelineShapes.colour(Judgement.REFUSED_WRONGLY);
+            s.append(f("<g class=\"%s\"><title>%s</title><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"4\" stroke-dasharray=\"%s\"/></g>\n",
+                    w.kind.equals("held") ? "held" : "wait" + (w.expected ? "" : " unexpected"), Html.esc(w.title), x0, top + CY,
+                    Math.max(x0 + 6, x1), top + CY, colour, w.kind.equals("held") ? "2 2" : "5 3"));
+            legend.use(w.kind.equals("held") ? "held" : w.expected ? "wait" : "wait-unexpected");
+        }
+        for (Mark m : lane.marks) {
+            s.append(mark(m, top));
+        }
+        for (Text t : l.texts) {
+            s.append(text(t, top));
         }
         s.append("</g>\n");
         return s.toString();
+    }
+
+    private String bar(Bar bar, BarShape shape, double top) {
+        String title = bar.key + " token " + bar.token + ", valid until " + Html.time(bar.until) + switch (shape.ending()) {
+            case "continues" -> ", still valid when the try stopped";
+            case "expired" -> ", then expired";
+            default -> ", then " + shape.ending();
+        } + (bar.answerLost ? "; the grant's answer was lost" : "");
+        double y = top + BAR_Y;
+        String fill = bar.answerLost ? "fill=\"#fff\" stroke=\"" + TimelineShapes.LEASE + "\" stroke-width=\"1.5\" stroke-dasharray=\"4 2\""
+                : "fill=\"" + TimelineShapes.LEASE + "\"";
+        StringBuilder s = new StringBuilder();
+        s.append(f("<g class=\"lease%s %s\"><title>%s</title><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.0f\" rx=\"3\" %s/>",
+                bar.answerLost ? " answer-lost" : "", shape.ending(), Html.esc(title), shape.x0(), y, shape.x1() - shape.x0(), BAR_H, fill));
+        legend.use(bar.answerLost ? "lease-lost" : "lease");
+        switch (shape.ending()) {
+            case "expired" -> {
+                s.append(f("<path class=\"expiry\" d=\"M %.1f %.1f v %.0f\" stroke=\"%s\" stroke-width=\"2.5\"/>",
+                        shape.x1(), y - 3, BAR_H + 6, TimelineShapes.EXPIRY));
+                legend.use("expiry");
+            }
+            case "continues" -> s.append(f("<path d=\"M %.1f %.1f l 7 8 l -7 8 z\" fill=\"%s\"/>", shape.x1(), y, TimelineShapes.LEASE));
+            default -> s.append(f("<path d=\"M %.1f %.1f v %.0f\" stroke=\"%s\" stroke-width=\"2.5\"/>",
+                    shape.x1(), y - 2, BAR_H + 4, TimelineShapes.LEASE_OP));
+        }
+        return s.append("</g>\n").toString();
+    }
+
+    private String mark(Mark m, double top) {
+        double cx = scale.x(m.position());
+        double cy = top + CY;
+        String judgement = m.judgement() == null ? "" : " " + m.judgement().css;
+        StringBuilder s = new StringBuilder();
+        s.append(f("<g class=\"mark %s%s\" data-step=\"%d\"><title>%s</title>", Html.esc(m.kind()), judgement,
+                model.moments.get(m.position()).step(), Html.esc(m.title())));
+        s.append(TimelineShapes.mark(m.kind(), m.judgement(), m.letter(), cx, cy));
+        if (m.differs() && m.judgement() != Judgement.ACCEPTED_STALE && m.judgement() != Judgement.REFUSED_WRONGLY) {
+            // a judged colour says it already; elsewhere a ring shows that the answer is not the model's
+            s.append(TimelineShapes.differs(cx, cy));
+            legend.use("differs");
+        }
+        String key = TimelineLegend.keyOf(m);
+        if (key != null) {
+            legend.use(key);
+        }
+        if (m.kind().endsWith("rolled-back")) {
+            legend.use("rolled-back");
+        }
+        if ("CBO".contains(m.letter()) && !m.letter().isEmpty()) {
+            legend.use("letters");
+        }
+        return s.append("</g>\n").toString();
+    }
+
+    private String links() {
+        StringBuilder s = new StringBuilder();
+        for (Link link : model.links) {
+            Lane from = lanes.stream().filter(l -> l.id.equals(link.fromLane())).findFirst().orElse(null);
+            Lane to = lanes.stream().filter(l -> l.id.equals(link.toLane())).findFirst().orElse(null);
+            if (from == null || to == null) {
+                continue;
+            }
+            double x = scale.x(link.position());
+            double y0 = layouts.get(from).top + CY;
+            double y1 = layouts.get(to).top + CY;
+            double direction = Math.signum(y1 - y0);
+            s.append(f("<g class=\"wait-link\"><title>%s</title><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\" marker-end=\"url(#arrow)\"/></g>\n",
+                    Html.esc(link.title()), x, y0 + direction * 10, x, y1 - direction * 11, TimelineShapes.WAIT));
+            legend.use("link");
+        }
+        return s.toString();
+    }
+
+    private String axis(double lanesBottom, double width) {
+        StringBuilder s = new StringBuilder("<g class=\"axis\">\n");
+        double y = axisY;
+        s.append(f("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n", scale.start(), y, scale.end(), y, TimelineShapes.MUTED));
+        s.append(f("<text x=\"10\" y=\"%.1f\" fill=\"%s\" font-size=\"10\">step</text>\n", y + 14, TimelineShapes.MUTED));
+        s.append(f("<text x=\"10\" y=\"%.1f\" fill=\"%s\" font-size=\"10\">clock</text>\n", y + 28, TimelineShapes.MUTED));
+        for (int p = 0; p < model.moments.size(); p++) {
+            Moment m = model.moments.get(p);
+            double x = scale.x(p);
+            if (m.clockMoved() && p > 0) {
+                s.append(f("<line class=\"clock-move\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#1a5fd0\" stroke-width=\"4\"/>\n",
+                        scale.x(p - 1), y, x, y));
+                legend.use("clock-move");
+            }
+            s.append(f("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n", x, y, x, y + 4, TimelineShapes.MUTED));
+            s.append(f("<text class=\"step\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" fill=\"%s\" font-size=\"9.5\">#%d</text>\n",
+                    x, y + 14, TimelineShapes.MUTED, m.step()));
+        }
+        for (Lane lane : lanes) {
+            for (Bar bar : lane.bars) {
+                BarShape shape = barShapes.get(bar);
+                if (shape.ending().equals("expired")) {
+                    double barBottom = layouts.get(lane).top + BAR_Y + BAR_H;
+                    s.append(f("<line class=\"expiry-line\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-opacity=\"0.45\" stroke-dasharray=\"2 3\"/>\n",
+                            shape.x1(), barBottom + 2, shape.x1(), y - 6, TimelineShapes.EXPIRY));
+                    s.append(f("<path class=\"expiry-mark\" d=\"M %.1f %.1f h 9 l -4.5 7 z\" fill=\"%s\"><title>%s</title></path>\n",
+                            shape.x1() - 4.5, y - 7, TimelineShapes.EXPIRY,
+                            Html.esc(bar.key + " token " + bar.token + " expires at " + Html.time(bar.until))));
+                }
+            }
+        }
+        for (Text t : axisTexts) {
+            s.append(text(t, 0));
+        }
+        return s.append("</g>\n").toString();
+    }
+
+    private static String text(Text t, double top) {
+        return f("<text class=\"%s\" x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" fill=\"%s\"%s>%s</text>\n", t.cls(), t.x(), top + t.y(),
+                t.size(), t.fill(), t.bold() ? " font-weight=\"700\"" : "", Html.esc(t.text()));
     }
 }

@@ -2,6 +2,9 @@ package fencecheck.report;
 
 import fencecheck.check.Invariant;
 import fencecheck.check.Violation;
+import fencecheck.job.JobCommand;
+import fencecheck.job.JobOutcome;
+import fencecheck.job.JobRows;
 import fencecheck.model.Command;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
@@ -9,21 +12,31 @@ import fencecheck.model.Outcome;
 import fencecheck.model.SinkKind;
 import fencecheck.model.StoredResult;
 import fencecheck.run.HistoryEntry;
+import fencecheck.run.JobHistoryEntry;
 import fencecheck.run.OperationMetrics;
 import fencecheck.run.Situation;
 import fencecheck.trace.Action;
+import fencecheck.trace.JobAction;
+import fencecheck.trace.JobStep;
+import fencecheck.trace.JobTrace;
+import fencecheck.trace.NetworkFault;
 import fencecheck.trace.Step;
 import fencecheck.trace.TokenSource;
 import fencecheck.trace.Trace;
 
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Hand-made results: article A's acceptance case against an implementation
- * whose sink ignores the token, with payloads full of markup characters.
+ * Hand-made results, with payloads full of markup characters: article A's
+ * acceptance case against an implementation whose sink ignores the token; a
+ * lost grant answer retried against an acquire that is not idempotent, with
+ * a zombie and a database crash; and two job failures (a takeover that does
+ * not wait for the open job, and a consumer that applies a redelivered
+ * message again after a committed job, a lock wait and a rolled-back one).
  */
 final class SampleResults {
 
@@ -126,5 +139,196 @@ final class SampleResults {
                 new OperationMetrics.ClockBucket(5_000_000L, 10_000_000L, 120, 10, 1, 0, 3, 30, 320.0, 950.0, 1600.0),
                 new OperationMetrics.ClockBucket(10_000_000L, 15_000_000L, 330, 43, 60, 0, 37, 14, 340.0, 990.0, 24_000.0));
         return new OperationMetrics.Snapshot(figures, 52, 7, 19, clock, null);
+    }
+
+    // --- a lease failure with a network fault, a restart, a zombie and a database crash ---------------------
+
+    static Trace faultTrace() {
+        return Trace.of("acquire-not-idempotent", List.of(
+                Step.worker(2, new Action.Acquire("K2")),
+                Step.nemesis(new Action.Restart("w2", true)),
+                Step.nemesis(new Action.Network("w1", NetworkFault.RESPONSE_LOST)),
+                Step.worker(1, new Action.Acquire("K1")),
+                Step.clock(new Action.AdvanceBy(4_000_000L)),
+                Step.zombie(2, new Action.Write(SinkKind.CURRENT_FENCE, TokenSource.HELD, "r1", NASTY)),
+                Step.nemesis(new Action.CrashDatabase()),
+                Step.worker(1, new Action.Retry())));
+    }
+
+    static RunResult faultFailing() {
+        Trace trace = faultTrace();
+        long later = 4_000_000L;
+        Lease k1 = new Lease("w1.1", TTL, 1);
+        KeyState granted = KeyState.EMPTY.withLease(k1);
+        KeyState k2 = KeyState.EMPTY.withLease(new Lease("w2.1", TTL, 1));
+        List<HistoryEntry> history = List.of(
+                entry(trace, 1, "acquire K2 as w2.1 for 10.000000s", new Command.Acquire("K2", "w2.1", TTL), 0,
+                        new Outcome.Granted(1, TTL), new Outcome.Granted(1, TTL), "K2", k2, k2),
+                entry(trace, 2, "restart w2: w2.1 lives on as zombie z2; w2.2 takes over", null, 0, null, null, null, null, null),
+                entry(trace, 3, "the network will lose the answer to the next statement of w1.1", null, 0, null, null, null, null, null),
+                new HistoryEntry(4, "w1", trace.steps().get(3).action().toString(),
+                        "acquire K1 as w1.1 for 10.000000s; the statement runs, its answer is lost, the client times out after 500 ms",
+                        new Command.Acquire("K1", "w1.1", TTL), 0, new Outcome.Granted(1, TTL), null, "K1", granted, granted, null,
+                        NetworkFault.RESPONSE_LOST.name()),
+                entry(trace, 5, "clock to 4.000000s", new Command.AdvanceClock(later), later,
+                        new Outcome.ClockAt(later), new Outcome.ClockAt(later), null, null, null),
+                entry(trace, 6, "no-op: w2.1 is paused", null, later, null, null, null, null, null),
+                entry(trace, 7, "the database crashes and restarts on the same data; every session reconnects", null, later,
+                        null, null, null, null, null),
+                entry(trace, 8, "acquire K1 as w1.1 for 10.000000s", new Command.Acquire("K1", "w1.1", TTL), later,
+                        new Outcome.Granted(1, TTL), new Outcome.Busy(), "K1", granted, granted));
+        String traceFile = "properties/target/fencecheck/traces/FaultProperties-faultsAgreeWithModel-acquire-not-idempotent--77.json";
+        RunResult.Failure failure = new RunResult.Failure("divergence at step 8 (acquire K1 as w1.1 for 10.000000s): the model expected"
+                + " Granted(token 1, until 10.000000s) but the database answered Busy", 8, List.of(), trace, history,
+                new RunResult.Reproduction("-77", traceFile,
+                        "mvn -q -pl harness -am compile exec:java -Dexec.args=\"replay " + traceFile + "\"",
+                        "mvn verify -pl properties -am -Dsurefire.failIfNoSpecifiedTests=false -Dtest=FaultProperties -Dfencecheck.seed=-77"
+                                + " -Dfencecheck.implementation=acquire-not-idempotent -Djqwik.failures.after.default=RANDOM_SEED"));
+        return new RunResult(RunResult.SCHEMA_VERSION, "FaultProperties.faultsAgreeWithModel", "acquire-not-idempotent",
+                "answers Busy when the holder asks again", true, database(), RunResult.Status.FAILED,
+                12, 12, "-77", "2026-11-30T10:05:00Z", 4_321, 9, 23, null, metrics(), failure);
+    }
+
+    // --- job failures ----------------------------------------------------------------------------------------
+
+    /** Builds a job history entry by entry, the step number counting the trace's steps. */
+    static final class JobHistory {
+        final List<JobStep> steps = new ArrayList<>();
+        final List<JobHistoryEntry> entries = new ArrayList<>();
+        long now;
+
+        JobHistory step(String actor, JobAction action, String what, JobCommand command, JobOutcome expected, JobOutcome observed) {
+            steps.add(new JobStep(actor, action));
+            long at = now;
+            if (command instanceof JobCommand.AdvanceClock c) {
+                now = c.to();
+            }
+            entries.add(new JobHistoryEntry(steps.size(), false, actor, what, command, at, expected, observed, null, null, null, null));
+            return this;
+        }
+
+        /** A statement that waited goes on at the current step, judged with the clock of its start. */
+        JobHistory resumed(String actor, String what, JobCommand command, long startedAt, JobOutcome expected, JobOutcome observed) {
+            entries.add(new JobHistoryEntry(steps.size(), true, actor, what, command, startedAt, expected, observed, null, null, null, null));
+            return this;
+        }
+
+        /** The last entry, with the rows of {@code key} as the model and the database have them. */
+        JobHistory rows(String key, JobRows model, JobRows database) {
+            JobHistoryEntry e = entries.remove(entries.size() - 1);
+            entries.add(new JobHistoryEntry(e.step(), e.resumed(), e.actor(), e.action(), e.command(), e.at(), e.expected(), e.observed(),
+                    key, model, database, e.error()));
+            return this;
+        }
+
+        JobHistory notRun(String actor, JobAction action) {
+            steps.add(new JobStep(actor, action));
+            return this;
+        }
+    }
+
+    static JobOutcome answered(Outcome outcome) {
+        return new JobOutcome.Answered(outcome);
+    }
+
+    static JobCommand lease(String session, Command command) {
+        return new JobCommand.LeaseOperation(session, command);
+    }
+
+    static JobRows jobRows(Lease lease, Long jobState, Map<String, StoredResult> fenced, Map<String, StoredResult> business,
+                           List<JobRows.Message> outbox, Map<String, Integer> effects) {
+        return new JobRows(new KeyState(lease, null, new TreeMap<>(fenced)), jobState, new TreeMap<>(business), outbox, new TreeMap<>(effects));
+    }
+
+    /** check-then-write: the takeover does not wait for the open job's claim; it is granted at once. */
+    static RunResult jobTakeoverFailing() {
+        Lease held = new Lease("w2", TTL, 1);
+        Lease taken = new Lease("w1", 2 * TTL + 1, 2);
+        JobHistory h = new JobHistory()
+                .step("w2", new JobAction.Acquire("K1"), "acquire K1", lease("w2", new Command.Acquire("K1", "w2", TTL)),
+                        answered(new Outcome.Granted(1, TTL)), answered(new Outcome.Granted(1, TTL)))
+                .step("w2", new JobAction.Begin(), "begin", new JobCommand.Begin("w2"), new JobOutcome.Begun(), new JobOutcome.Begun())
+                .step("w2", new JobAction.Claim(), "claim K1 token 1", new JobCommand.Claim("w2", "K1", 1),
+                        new JobOutcome.Claimed(1), new JobOutcome.Claimed(1))
+                .step("clock", new JobAction.AdvanceToExpiry("K1", 1), "clock to 10.000001s", new JobCommand.AdvanceClock(TTL + 1),
+                        new JobOutcome.ClockAt(TTL + 1), new JobOutcome.ClockAt(TTL + 1))
+                .step("w1", new JobAction.Acquire("K1"), "acquire K1", lease("w1", new Command.Acquire("K1", "w1", TTL)),
+                        new JobOutcome.Waiting(), answered(new Outcome.Granted(2, 2 * TTL + 1)))
+                .rows("K1", jobRows(held, null, Map.of(), Map.of(), List.of(), Map.of()),
+                        jobRows(taken, null, Map.of(), Map.of(), List.of(), Map.of()))
+                .notRun("w2", new JobAction.BusinessRow("r1", NASTY))
+                .notRun("w2", new JobAction.Commit());
+        JobTrace trace = JobTrace.of("check-then-write", h.steps);
+        String traceFile = "properties/target/fencecheck/traces/JobTransactionProperties-interleavedTransactionsAgreeWithModel-check-then-write-5.json";
+        RunResult.Failure failure = new RunResult.Failure("divergence at step 5 (acquire K1): the model expected Waiting but the database"
+                + " answered Granted(token 2, until 20.000001s)", 5, List.of(), null, null, trace, h.entries,
+                new RunResult.Reproduction("5", traceFile, "mvn -q -pl harness -am compile exec:java -Dexec.args=\"replay " + traceFile + "\"",
+                        "mvn verify -pl properties -am -Dsurefire.failIfNoSpecifiedTests=false -Dtest=JobTransactionProperties"
+                                + " -Dfencecheck.seed=5 -Dfencecheck.implementation=check-then-write -Djqwik.failures.after.default=RANDOM_SEED"));
+        return new RunResult(RunResult.SCHEMA_VERSION, "JobTransactionProperties.interleavedTransactionsAgreeWithModel", "check-then-write",
+                "the job reads the fence in one statement and writes its job-state row in a later one", true, database(),
+                RunResult.Status.FAILED, 4, 4, "5", "2026-11-30T10:10:00Z", 2_500, 6, 14, null, null, failure);
+    }
+
+    /**
+     * non-idempotent-consumer: w1 writes, claims and commits while w2's takeover waits (it goes on at the
+     * commit), w1's stale second job is refused and rolled back, w2 writes with its token, and the relay
+     * crashes before marking the message: delivered again, the consumer applies it a second time.
+     */
+    static RunResult jobDuplicateEffectFailing() {
+        Lease first = new Lease("w1", TTL, 1);
+        Lease second = new Lease("w2", 2 * TTL + 1, 2);
+        Map<String, StoredResult> fenced = Map.of("r0", new StoredResult(1, QUOTED), "r2", new StoredResult(2, QUOTED));
+        Map<String, StoredResult> business = Map.of("r1", new StoredResult(1, NASTY));
+        List<JobRows.Message> outbox = List.of(new JobRows.Message("r1", 1, NASTY, false));
+        Command.Write w1Write = new Command.Write(SinkKind.CURRENT_FENCE, "K1", 1, "r0", QUOTED);
+        Command.Write w2Write = new Command.Write(SinkKind.CURRENT_FENCE, "K1", 2, "r2", QUOTED);
+        JobHistory h = new JobHistory()
+                .step("w1", new JobAction.Acquire("K1"), "acquire K1", lease("w1", new Command.Acquire("K1", "w1", TTL)),
+                        answered(new Outcome.Granted(1, TTL)), answered(new Outcome.Granted(1, TTL)))
+                .step("w1", new JobAction.FencedWrite("r0", QUOTED), "write K1 token 1 to fenced sink result r0 payload \"it's \\\"final\\\"\"",
+                        new JobCommand.FencedWrite("w1", w1Write), answered(new Outcome.Applied()), answered(new Outcome.Applied()))
+                .step("w1", new JobAction.Begin(), "begin", new JobCommand.Begin("w1"), new JobOutcome.Begun(), new JobOutcome.Begun())
+                .step("w1", new JobAction.Claim(), "claim K1 token 1", new JobCommand.Claim("w1", "K1", 1),
+                        new JobOutcome.Claimed(1), new JobOutcome.Claimed(1))
+                .step("clock", new JobAction.AdvanceToExpiry("K1", 1), "clock to 10.000001s", new JobCommand.AdvanceClock(TTL + 1),
+                        new JobOutcome.ClockAt(TTL + 1), new JobOutcome.ClockAt(TTL + 1))
+                .step("w2", new JobAction.Acquire("K1"), "acquire K1", lease("w2", new Command.Acquire("K1", "w2", TTL)),
+                        new JobOutcome.Waiting(), new JobOutcome.Waiting())
+                .step("w1", new JobAction.BusinessRow("r1", NASTY), "business row r1 \"" + NASTY + "\"",
+                        new JobCommand.BusinessRow("w1", "r1", NASTY), new JobOutcome.Inserted(), new JobOutcome.Inserted())
+                .step("w1", new JobAction.OutboxRow("r1", NASTY), "outbox row r1 \"" + NASTY + "\"",
+                        new JobCommand.OutboxRow("w1", "r1", NASTY), new JobOutcome.Inserted(), new JobOutcome.Inserted())
+                .step("w1", new JobAction.Commit(), "commit", new JobCommand.Commit("w1"), new JobOutcome.Committed(), new JobOutcome.Committed())
+                .resumed("w2", "acquire K1 as w2 for 10.000000s", lease("w2", new Command.Acquire("K1", "w2", TTL)), TTL + 1,
+                        answered(new Outcome.Granted(2, 2 * TTL + 1)), answered(new Outcome.Granted(2, 2 * TTL + 1)))
+                .step("w1", new JobAction.Begin(), "begin", new JobCommand.Begin("w1"), new JobOutcome.Begun(), new JobOutcome.Begun())
+                .step("w1", new JobAction.Claim(), "claim K1 token 1", new JobCommand.Claim("w1", "K1", 1),
+                        new JobOutcome.NotClaimed(), new JobOutcome.NotClaimed())
+                .step("w1", new JobAction.BusinessRow("r2", "late"), "business row r2 \"late\"",
+                        new JobCommand.BusinessRow("w1", "r2", "late"), new JobOutcome.Skipped(), new JobOutcome.Skipped())
+                .step("w1", new JobAction.Rollback(), "rollback", new JobCommand.Rollback("w1"), new JobOutcome.RolledBack(), new JobOutcome.RolledBack())
+                .step("w2", new JobAction.FencedWrite("r2", QUOTED), "write K1 token 2 to fenced sink result r2 payload \"it's \\\"final\\\"\"",
+                        new JobCommand.FencedWrite("w2", w2Write), answered(new Outcome.Applied()), answered(new Outcome.Applied()))
+                .step("relay", new JobAction.Relay(true), "deliver the next message, crash before marking it", new JobCommand.Relay(true),
+                        new JobOutcome.Delivered("K1", "r1", true, false), new JobOutcome.Delivered("K1", "r1", true, false))
+                .step("relay", new JobAction.Redeliver(), "deliver the last message again", new JobCommand.Redeliver(),
+                        new JobOutcome.Delivered("K1", "r1", false, false), new JobOutcome.Delivered("K1", "r1", true, false))
+                .rows("K1", jobRows(second, 1L, fenced, business, outbox, Map.of("r1", 1)),
+                        jobRows(second, 1L, fenced, business, outbox, Map.of("r1", 2)))
+                .notRun("w2", new JobAction.Release());
+        JobTrace trace = JobTrace.of("non-idempotent-consumer", h.steps);
+        List<Violation> violations = List.of(new Violation(Invariant.EXACTLY_ONCE_EFFECT, 16,
+                "the consumer applied K1/r1 twice (payload " + NASTY + ")"));
+        String traceFile = "properties/target/fencecheck/traces/JobTransactionProperties-interleavedTransactionsAgreeWithModel-non-idempotent-consumer-9.json";
+        RunResult.Failure failure = new RunResult.Failure("divergence at step 16 (deliver the last message again): the model expected"
+                + " Delivered(K1/r1, no effect, not marked) but the database answered Delivered(K1/r1, effect, not marked); and invariant "
+                + violations.get(0), 16, violations, null, null, trace, h.entries,
+                new RunResult.Reproduction("9", traceFile, "mvn -q -pl harness -am compile exec:java -Dexec.args=\"replay " + traceFile + "\"",
+                        "mvn verify -pl properties -am -Dsurefire.failIfNoSpecifiedTests=false -Dtest=JobTransactionProperties"
+                                + " -Dfencecheck.seed=9 -Dfencecheck.implementation=non-idempotent-consumer -Djqwik.failures.after.default=RANDOM_SEED"));
+        return new RunResult(RunResult.SCHEMA_VERSION, "JobTransactionProperties.interleavedTransactionsAgreeWithModel", "non-idempotent-consumer",
+                "the consumer applies every delivery", true, database(), RunResult.Status.FAILED, 40, 40, "9", "2026-11-30T10:20:00Z",
+                9_000, 31, 44, null, null, failure);
     }
 }

@@ -11,13 +11,16 @@ import fencecheck.trace.Trace;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
-/** The timeline of a try with restarts, a zombie, a duplicate, a rolled-back write and an error. */
+/** The timeline drawing of lease and job failures. */
 class TimelineTest {
 
     static final long S = 1_000_000L;
@@ -36,7 +39,8 @@ class TimelineTest {
                 command == null ? null : observed, observed, null, null, null, error, null));
     }
 
-    RunResult.Failure failure() {
+    /** A try with restarts, a zombie, a duplicate, a rolled-back write and an error. */
+    RunResult.Failure restarts() {
         Command.Write first = new Command.Write(SinkKind.CURRENT_FENCE, "K1", 1, "r1", PAYLOAD);
         Action.Write write = new Action.Write(SinkKind.CURRENT_FENCE, TokenSource.HELD, "r1", PAYLOAD);
         step(Step.worker(1, new Action.Acquire("K1")), "acquire", new Command.Acquire("K1", "w1.1", 10 * S), 0, new Outcome.Granted(1, 10 * S));
@@ -60,33 +64,197 @@ class TimelineTest {
 
     @Test
     void oneLanePerIncarnationWithLeasesWritesAndFaults() {
-        String svg = Timeline.svg(failure());
+        String svg = Timeline.svg(restarts());
 
-        assertThat(lanes(svg)).containsExactly("w1.1", "w1.2", "w2.1", "w1.3");
+        assertThat(lanes(svg)).containsExactly("w1.1", "w1.2", "w1.3", "w2.1");
         assertThat(svg).contains("class=\"shade zombie\"").contains("zombie z1");
-        assertThat(svg).contains("&rarr; zombie z1").contains("restarted");
+        assertThat(svg).contains("&rarr; zombie z1").contains("class=\"shade dead\"").contains(">restarted<");
         assertThat(svg).contains("<title>K1 token 1, valid until 10.000000s, then expired</title>");
-        assertThat(svg).contains("<title>K1 token 2, valid until 20.000001s, still valid at the end</title>");
-        assertThat(svg).contains("dup t1").contains("t2 rb").contains(">busy<").contains(">renew<").contains(">error<");
-        assertThat(svg).contains("fill=\"" + Timeline.WRITE_COLOURS.get("Applied") + "\"")
-                .contains("fill=\"" + Timeline.WRITE_COLOURS.get("Replayed") + "\"");
+        assertThat(svg).contains("<title>K1 token 2, valid until 20.000001s, still valid when the try stopped</title>");
+        assertThat(svg).contains(">dup t1 r1<").contains(">t2 r2 rb<").contains(">busy<").contains(">renew<").contains(">error<")
+                .contains(">grant t1<").contains(">grant t2<");
+        assertThat(svg).contains("class=\"mark write accepted\" data-step=\"2\"").contains("class=\"mark write accepted\" data-step=\"3\"")
+                .contains("class=\"mark write rolled-back accepted\" data-step=\"9\"").contains("class=\"mark error error\" data-step=\"13\"");
         assertThat(svg).contains("class=\"divergent\" data-step=\"13\"");
         assertThat(svg).contains("connection reset &lt;by peer&gt; &amp; gone").doesNotContain("<by peer>");
         assertThat(svg).contains("x&lt;y &amp; y&gt;z").doesNotContain(PAYLOAD);
-        assertThat(svg).contains(">10.000001s<");
+        assertThat(svg).contains(">10.000001s<").contains(">0s<");
+    }
+
+    @Test
+    void theStaleWriteIsRedAlthoughTheDatabaseAnsweredApplied() {
+        String svg = Timeline.svg(SampleResults.failing().failure());
+        assertThat(svg).contains("class=\"mark write accepted\" data-step=\"5\"")
+                .contains("class=\"mark write accepted-stale\" data-step=\"7\"")
+                .contains("fill=\"" + TimelineShapes.colour(TimelineModel.Judgement.ACCEPTED_STALE) + "\"");
+        assertThat(svg).contains(">t1 r1<").contains(">t2 r1<").contains(">model: stale<");
+        assertThat(svg).contains("step 7 diverged: model Stale &middot; database Applied");
+        assertThat(svg).contains("class=\"band violation\" data-step=\"7\"").contains("invariant 1. no stale acceptance");
+        assertThat(svg).contains("class=\"shade paused\"");
+    }
+
+    @Test
+    void leaseExpiriesAreMarkedOnTheAxisAndAtTheEndOfTheBar() {
+        String svg = Timeline.svg(SampleResults.failing().failure());
+        assertThat(svg).contains("class=\"lease expired\"").contains("class=\"expiry\"").contains("class=\"expiry-mark\"")
+                .contains(">K1 t1 expires 10s<");
+        assertThat(svg).contains("class=\"lease continues\"").contains(">K1 t2 valid until 20.000001s &rarr;<");
+        // the expiry lies inside the clock move from 0 to 10.000001s: after step 2 (at 0), before step 3
+        double expiry = number(svg, "class=\"expiry-mark\" d=\"M ([0-9.]+) ") + 4.5;
+        assertThat(expiry).isGreaterThan(stepX(svg).get(2)).isLessThan(stepX(svg).get(3));
+    }
+
+    @Test
+    void theAxisIsProportionalToTimeWithAFixedGapBetweenStepsAtOneInstant() {
+        Map<Integer, Double> x = stepX(Timeline.svg(SampleResults.failing().failure()));
+        double gap = TimelineScale.GAP;
+        assertThat(x.get(2) - x.get(1)).isCloseTo(gap, within(0.2));
+        assertThat(x.get(5) - x.get(4)).isCloseTo(gap, within(0.2));
+        // 10.000001 s is one lease duration (10 s) and a microsecond
+        assertThat(x.get(3) - x.get(2)).isCloseTo(gap + TimelineScale.LEASE_WIDTH, within(0.5));
+        for (int step = 2; step <= 7; step++) {
+            assertThat(x.get(step)).isGreaterThan(x.get(step - 1));
+        }
+    }
+
+    @Test
+    void faultsRestartsAndZombiesAreDrawn() {
+        String svg = Timeline.svg(SampleResults.faultFailing().failure());
+        assertThat(lanes(svg)).containsExactly("w1.1", "w2.1");
+        assertThat(svg).contains("class=\"mark network\" data-step=\"3\"").contains(">answer lost<");
+        assertThat(svg).contains("class=\"mark grant-lost\" data-step=\"4\"").contains("class=\"lease answer-lost continues\"")
+                .contains(">grant t1 ?<");
+        assertThat(svg).contains("class=\"shade zombie\"").contains("class=\"mark restart\" data-step=\"2\"");
+        // a zombie stays paused: its write does nothing
+        assertThat(svg).contains("class=\"mark noop\" data-step=\"6\"");
+        assertThat(svg).contains("class=\"band database-crash\" data-step=\"7\"").contains(">database crash<");
+        assertThat(svg).contains("class=\"mark busy\" data-step=\"8\"").contains("class=\"differs\"").contains(">model: grant t1<");
+        assertThat(svg).contains("step 8 diverged: model Granted(token 1, until 10.000000s) &middot; database Busy");
+    }
+
+    @Test
+    void jobTransactionsWaitsClaimsAndDeliveriesAreDrawn() {
+        String svg = Timeline.svg(SampleResults.jobDuplicateEffectFailing().failure());
+        assertThat(lanes(svg)).containsExactly("w1", "w2", "relay");
+        assertThat(svg).contains("<g class=\"txn committed\">").contains("<g class=\"txn rolled-back\">");
+        assertThat(svg).contains("<g class=\"wait\">").contains("<g class=\"wait-link\">")
+                .contains("w1&#39;s transaction ended: w2&#39;s statement goes on");
+        assertThat(svg).contains(">claim t1<").contains(">t1 r1<").contains(">t2 r2<").contains(">waits<").contains(">commit<")
+                .contains(">rollback<").contains(">relay crashes<").contains(">delivered again<").contains(">model: no effect<");
+        assertThat(svg).contains("class=\"mark write accepted\" data-step=\"4\"")
+                .contains("class=\"mark write refused\" data-step=\"11\"")
+                .contains("class=\"mark write refused\" data-step=\"12\"")
+                .contains("class=\"mark delivery accepted\" data-step=\"15\"")
+                .contains("class=\"mark delivery accepted-stale\" data-step=\"16\"");
+        // w2's acquire is granted where it went on: at the commit of step 9
+        assertThat(svg).contains("class=\"mark grant\" data-step=\"9\"").contains(">grant t2<");
+        assertThat(svg).contains("class=\"divergent\" data-step=\"16\"").contains("class=\"band violation\" data-step=\"16\"");
+        assertThat(svg).doesNotContain(SampleResults.NASTY).doesNotContain(SampleResults.QUOTED);
+    }
+
+    @Test
+    void aTakeoverThatShouldHaveWaitedIsMarked() {
+        String svg = Timeline.svg(SampleResults.jobTakeoverFailing().failure());
+        assertThat(lanes(svg)).containsExactly("w1", "w2");
+        assertThat(svg).contains("<g class=\"txn open\">").contains(">claim t1<");
+        assertThat(svg).contains("class=\"mark grant\" data-step=\"5\"").contains("class=\"differs\"").contains(">model: waits<");
+        assertThat(svg).contains("step 5 diverged: model Waiting &middot; database Granted(token 2, until 20.000001s)");
+        assertThat(svg).contains(">K1 t1 expires 10s<");
+    }
+
+    @Test
+    void theLegendListsOnlyWhatIsDrawn() {
+        String lease = Timeline.drawing(SampleResults.failing().failure()).legend();
+        assertThat(keys(lease)).contains("lease", "expiry", "grant", "write-accepted", "write-accepted-stale", "paused", "divergent",
+                "violation", "clock-move").doesNotContain("txn-committed", "wait", "zombie", "write-refused", "network", "letters");
+        String job = Timeline.drawing(SampleResults.jobDuplicateEffectFailing().failure()).legend();
+        assertThat(keys(job)).contains("txn-committed", "txn-rolled-back", "wait", "link", "write-accepted", "write-refused",
+                "delivery-accepted-stale", "letters", "commit", "rollback").doesNotContain("paused", "zombie", "write-accepted-stale");
+    }
+
+    @Test
+    void labelsNeitherOverlapNorLeaveTheDrawing() {
+        for (RunResult.Failure f : List.of(restarts(), SampleResults.failing().failure(), SampleResults.faultFailing().failure(),
+                SampleResults.jobTakeoverFailing().failure(), SampleResults.jobDuplicateEffectFailing().failure())) {
+            assertReadable(Timeline.svg(f));
+        }
     }
 
     @Test
     void noHistoryNoDrawing() {
         assertThat(Timeline.svg(RunResult.Failure.withoutTrace("boom", null))).isEmpty();
+        assertThat(Timeline.drawing(RunResult.Failure.withoutTrace("boom", null))).isNull();
     }
 
-    private static List<String> lanes(String svg) {
+    // --- reading the SVG -----------------------------------------------------------------------------------
+
+    private static final Pattern TEXT = Pattern.compile(
+            "<text class=\"([^\"]*)\" x=\"([0-9.]+)\" y=\"([0-9.]+)\" font-size=\"([0-9.]+)\" fill=\"[^\"]*\"( font-weight=\"700\")?>([^<]*)</text>");
+
+    /**
+     * No two placed labels overlap (by the same estimate of text width the layout uses, which errs wide),
+     * and every one lies inside the drawing's width.
+     */
+    static void assertReadable(String svg) {
+        double width = number(svg, "<svg class=\"timeline-svg\"[^>]* width=\"([0-9.]+)\"");
+        record Box(double x0, double x1, double y, String text) {
+        }
+        List<Box> boxes = new ArrayList<>();
+        Matcher m = TEXT.matcher(svg);
+        while (m.find()) {
+            String text = org.apache.commons.text.StringEscapeUtils.unescapeHtml4(m.group(6));
+            double size = Double.parseDouble(m.group(4));
+            double x0 = Double.parseDouble(m.group(2));
+            double w = TimelineText.width(text, size) * (m.group(5) != null ? 1.08 : 1);
+            boxes.add(new Box(x0, x0 + w, Double.parseDouble(m.group(3)), text));
+        }
+        assertThat(boxes).isNotEmpty();
+        for (Box b : boxes) {
+            assertThat(b.x1()).as("'%s' ends inside the drawing (%s px wide)", b.text(), width).isLessThanOrEqualTo(width);
+            assertThat(b.x0()).as("'%s' starts inside the drawing", b.text()).isGreaterThanOrEqualTo(0);
+        }
+        for (int i = 0; i < boxes.size(); i++) {
+            for (int j = i + 1; j < boxes.size(); j++) {
+                Box a = boxes.get(i);
+                Box b = boxes.get(j);
+                boolean sameLine = Math.abs(a.y() - b.y()) < 10;
+                boolean overlap = a.x0() < b.x1() && b.x0() < a.x1();
+                assertThat(sameLine && overlap).as("'%s' and '%s' overlap", a.text(), b.text()).isFalse();
+            }
+        }
+    }
+
+    /** The x of each step's number on the axis, by step. */
+    static Map<Integer, Double> stepX(String svg) {
+        Map<Integer, Double> x = new HashMap<>();
+        Matcher m = Pattern.compile("<text class=\"step\" x=\"([0-9.]+)\"[^>]*>#(\\d+)</text>").matcher(svg);
+        while (m.find()) {
+            x.put(Integer.parseInt(m.group(2)), Double.parseDouble(m.group(1)));
+        }
+        return x;
+    }
+
+    private static double number(String svg, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(svg);
+        assertThat(m.find()).as(regex).isTrue();
+        return Double.parseDouble(m.group(1));
+    }
+
+    static List<String> lanes(String svg) {
         List<String> lanes = new ArrayList<>();
-        Matcher m = Pattern.compile("data-lane=\"([^\"]+)\"").matcher(svg);
+        Matcher m = Pattern.compile("<g class=\"lane\" data-lane=\"([^\"]+)\"").matcher(svg);
         while (m.find()) {
             lanes.add(m.group(1));
         }
         return lanes;
+    }
+
+    static List<String> keys(String legend) {
+        List<String> keys = new ArrayList<>();
+        Matcher m = Pattern.compile("data-key=\"([^\"]+)\"").matcher(legend);
+        while (m.find()) {
+            keys.add(m.group(1));
+        }
+        return keys;
     }
 }

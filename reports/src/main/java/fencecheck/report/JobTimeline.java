@@ -1,0 +1,243 @@
+package fencecheck.report;
+
+import fencecheck.check.Violation;
+import fencecheck.job.JobCommand;
+import fencecheck.job.JobOutcome;
+import fencecheck.model.Outcome;
+import fencecheck.run.JobHistoryEntry;
+import fencecheck.trace.JobStep;
+import fencecheck.trace.JobTrace;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A job history as a {@link TimelineModel}: one lane per session and one for
+ * the outbox relay; leases as bars, transactions as spans from begin to
+ * commit or rollback, lock waits as segments from the waiting statement to
+ * the step that let it go on (linked to the session whose transaction
+ * ended), claims, rows, fenced writes and deliveries judged against the model.
+ */
+final class JobTimeline {
+
+    private final TimelineModel model;
+    /** Per session, the token its open transaction claimed with: the token its business and outbox rows carry. */
+    private final Map<String, Long> claimed = new HashMap<>();
+    private final Map<Integer, Integer> positionOfStep = new HashMap<>();
+    /** The session whose statement made the current step: when it ends a transaction, waiting statements go on. */
+    private String stepActor;
+
+    private JobTimeline(JobTrace trace) {
+        this.model = new TimelineModel(trace == null ? fencecheck.trace.Trace.DEFAULT_LEASE_TTL : trace.leaseTtl());
+    }
+
+    static TimelineModel of(RunResult.Failure failure) {
+        JobTimeline t = new JobTimeline(failure.jobTrace());
+        for (JobHistoryEntry e : failure.jobHistory()) {
+            t.add(e);
+        }
+        t.highlight(failure);
+        return t.model;
+    }
+
+    private void add(JobHistoryEntry e) {
+        // a waiting statement that went on belongs to the step that ended the transaction it waited for
+        int position;
+        if (e.resumed() && !model.moments.isEmpty()) {
+            position = model.moments.size() - 1;
+        } else {
+            long at = e.command() instanceof JobCommand.AdvanceClock c ? c.to() : e.at();
+            position = model.moment(e.step(), at, e.command() instanceof JobCommand.AdvanceClock);
+            positionOfStep.putIfAbsent(e.step(), position);
+            stepActor = e.actor();
+        }
+        if (JobStep.CLOCK.equals(e.actor())) {
+            return;
+        }
+        TimelineModel.Lane lane = model.lane(e.actor(), order(e.actor()));
+        String title = (e.resumed() ? "<- " : "") + e.action() + "\nmodel: " + describe(e.expected(), null)
+                + "\ndatabase: " + describe(e.observed(), e.error());
+        if (e.resumed()) {
+            TimelineModel.Wait wait = lane.openWait("wait");
+            if (wait != null) {
+                wait.to = position;
+            }
+            if (stepActor != null && !stepActor.equals(e.actor())) {
+                model.links.add(new TimelineModel.Link(stepActor, e.actor(), position,
+                        stepActor + "'s transaction ended: " + e.actor() + "'s statement goes on"));
+            }
+        }
+        if (e.command() == null) {
+            lane.mark(e.resumed()
+                    ? new TimelineModel.Mark(position, "unexpected", null, "", word(e.observed()) + note(e), title, true)
+                    : new TimelineModel.Mark(position, "noop", null, "", "", title, false));
+            return;
+        }
+        if (!e.resumed() && e.observed() instanceof JobOutcome.Waiting) {
+            boolean expected = e.expected() instanceof JobOutcome.Waiting;
+            lane.waits.add(new TimelineModel.Wait(position, "wait", expected, title));
+            lane.mark(new TimelineModel.Mark(position, "waits", null, "", "waits" + note(e), title, !expected));
+            return;
+        }
+        statement(lane, position, e, title);
+    }
+
+    private void statement(TimelineModel.Lane lane, int position, JobHistoryEntry e, String title) {
+        long now = model.timeAt(position);
+        boolean differs = e.outcomeDiffers();
+        String session = e.actor();
+        switch (e.command()) {
+            case JobCommand.LeaseOperation op -> {
+                if (e.error() != null) {
+                    lane.mark(new TimelineModel.Mark(position, "error", TimelineModel.Judgement.ERROR, "", "error", title, true));
+                } else {
+                    lane.leaseOperation(op.command(), answer(e.expected()), answer(e.observed()), false, position, now, title,
+                            TimelineModel.Lane.modelSays(differs, word(e.expected())));
+                }
+            }
+            case JobCommand.FencedWrite w -> lane.mark(judged(position, e, "W", "t" + w.write().token() + " " + w.write().resultId(), title));
+            case JobCommand.Begin b -> {
+                lane.spans.add(new TimelineModel.Span(position));
+                lane.mark(new TimelineModel.Mark(position, "begin", null, "", "", title, differs));
+            }
+            case JobCommand.Claim c -> {
+                claimed.put(session, c.token());
+                lane.mark(judged(position, e, "C", "claim t" + c.token(), title));
+            }
+            case JobCommand.BusinessRow b -> lane.mark(judged(position, e, "B", rowLabel(session, b.resultId()), title));
+            case JobCommand.OutboxRow o -> lane.mark(judged(position, e, "O", rowLabel(session, o.resultId()), title));
+            case JobCommand.Commit c -> endTransaction(lane, position, e, title,
+                    e.observed() instanceof JobOutcome.Committed ? "committed" : "rolled-back", "commit");
+            case JobCommand.Rollback r -> endTransaction(lane, position, e, title, "rolled-back", "rollback");
+            case JobCommand.Relay r -> delivery(lane, position, e, title, r.crashBeforeMark() ? "relay crashes" : "");
+            case JobCommand.Redeliver r -> delivery(lane, position, e, title, "delivered again");
+            case JobCommand.AdvanceClock c -> {
+            }
+        }
+    }
+
+    private void endTransaction(TimelineModel.Lane lane, int position, JobHistoryEntry e, String title, String end, String word) {
+        claimed.remove(e.actor());
+        TimelineModel.Span span = lane.openSpan();
+        if (span != null) {
+            span.to = position;
+            span.end = e.error() != null ? "error" : end;
+        }
+        lane.mark(new TimelineModel.Mark(position, e.error() != null ? "error" : word, e.error() != null ? TimelineModel.Judgement.ERROR : null,
+                "", e.error() != null ? word + " error" : word, title, e.outcomeDiffers()));
+    }
+
+    private static void delivery(TimelineModel.Lane lane, int position, JobHistoryEntry e, String title, String note) {
+        JobOutcome.Delivered seen = e.observed() instanceof JobOutcome.Delivered d ? d
+                : e.expected() instanceof JobOutcome.Delivered d ? d : null;
+        if (seen == null) {
+            lane.mark(new TimelineModel.Mark(position, "noop", null, "", "nothing to deliver" + (note.isEmpty() ? "" : "\n" + note),
+                    title, e.outcomeDiffers()));
+            return;
+        }
+        lane.mark(new TimelineModel.Mark(position, "delivery", TimelineModel.Judgement.of(e.error() != null,
+                success(e.expected()), success(e.observed())), "D", seen.resultId() + (note.isEmpty() ? "" : "\n" + note) + note(e),
+                title, e.outcomeDiffers()));
+    }
+
+    private String rowLabel(String session, String resultId) {
+        Long token = claimed.get(session);
+        return (token == null ? "" : "t" + token + " ") + resultId;
+    }
+
+    private static TimelineModel.Mark judged(int position, JobHistoryEntry e, String letter, String label, String title) {
+        TimelineModel.Judgement judgement = TimelineModel.Judgement.of(e.error() != null, success(e.expected()), success(e.observed()));
+        return new TimelineModel.Mark(position, "write", judgement, letter, label + note(e), title, e.outcomeDiffers());
+    }
+
+    /** Under a mark whose answer is not the model's, a second line with what the model says. */
+    private static String note(JobHistoryEntry e) {
+        return e.outcomeDiffers() && e.error() == null ? "\n" + TimelineModel.Lane.modelSays(true, word(e.expected())) : "";
+    }
+
+    /** A job answer in a word or two, for a label. */
+    static String word(JobOutcome outcome) {
+        return switch (outcome) {
+            case null -> "no answer";
+            case JobOutcome.Answered a -> TimelineModel.word(a.outcome());
+            case JobOutcome.Waiting w -> "waits";
+            case JobOutcome.Claimed c -> "claimed t" + c.token();
+            case JobOutcome.NotClaimed n -> "not claimed";
+            case JobOutcome.AlreadyThere a -> "already there";
+            case JobOutcome.RolledBack r -> "rolled back";
+            case JobOutcome.Delivered d -> d.effect() ? "effect" : "no effect";
+            case JobOutcome.NothingToDeliver n -> "nothing to deliver";
+            default -> outcome.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT);
+        };
+    }
+
+    /** Whether an answer is a success: written, claimed, applied; for a delivery, whether it took effect. */
+    static Boolean success(JobOutcome outcome) {
+        return switch (outcome) {
+            case null -> null;
+            case JobOutcome.Waiting w -> null;
+            case JobOutcome.Answered a -> TimelineModel.Judgement.success(a.outcome());
+            case JobOutcome.NotClaimed n -> false;
+            case JobOutcome.Skipped s -> false;
+            case JobOutcome.Delivered d -> d.effect();
+            default -> true;
+        };
+    }
+
+    private static Outcome answer(JobOutcome outcome) {
+        return outcome instanceof JobOutcome.Answered a ? a.outcome() : null;
+    }
+
+    static String describe(JobOutcome outcome, String error) {
+        if (error != null) {
+            return "ERROR " + error;
+        }
+        return outcome == null ? "-" : JobOutcome.describe(outcome);
+    }
+
+    /** Sessions by number, then the relay. */
+    private static int order(String actor) {
+        if (actor.matches("w\\d+")) {
+            return Integer.parseInt(actor.substring(1));
+        }
+        return JobStep.RELAY.equals(actor) ? 1000 : 2000;
+    }
+
+    // --- the failure ---------------------------------------------------------------------------------------
+
+    private void highlight(RunResult.Failure failure) {
+        JobHistoryEntry divergent = divergentEntry(failure);
+        if (divergent != null && positionOfStep.containsKey(divergent.step())) {
+            model.bands.add(new TimelineModel.Band(positionOfStep.get(divergent.step()), "divergent", divergence(divergent),
+                    divergent.action()));
+        }
+        for (Violation v : failure.violations()) {
+            Integer position = positionOfStep.get(v.step());
+            if (position != null) {
+                model.bands.add(new TimelineModel.Band(position, "violation", "invariant " + v.invariant().title(), v.explanation()));
+            }
+        }
+    }
+
+    /** The entry the failure's divergent step points at: of the entries of that step, the first that disagrees. */
+    static JobHistoryEntry divergentEntry(RunResult.Failure failure) {
+        Integer step = failure.divergentStep();
+        if (step == null || failure.jobHistory() == null) {
+            return null;
+        }
+        List<JobHistoryEntry> atStep = failure.jobHistory().stream().filter(e -> e.step() == step).toList();
+        return atStep.stream().filter(JobHistoryEntry::divergent).findFirst().orElse(atStep.isEmpty() ? null : atStep.get(0));
+    }
+
+    private static String divergence(JobHistoryEntry e) {
+        String at = "step " + e.step() + (e.resumed() ? " (" + e.actor() + "'s waiting statement)" : "") + " diverged: ";
+        if (e.error() != null) {
+            return at + "error";
+        }
+        if (e.outcomeDiffers()) {
+            return at + "model " + describe(e.expected(), null) + " · database " + describe(e.observed(), null);
+        }
+        return at + "rows of " + e.key() + " differ";
+    }
+}

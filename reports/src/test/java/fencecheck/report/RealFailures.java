@@ -1,0 +1,120 @@
+package fencecheck.report;
+
+import fencecheck.db.Databases;
+import fencecheck.model.SinkKind;
+import fencecheck.protocol.Implementations;
+import fencecheck.run.JobRunner;
+import fencecheck.run.JobTraceTable;
+import fencecheck.run.JobTryResult;
+import fencecheck.run.TraceRunner;
+import fencecheck.run.TraceTable;
+import fencecheck.run.TryResult;
+import fencecheck.trace.Action;
+import fencecheck.trace.JobAction;
+import fencecheck.trace.JobStep;
+import fencecheck.trace.JobTrace;
+import fencecheck.trace.NetworkFault;
+import fencecheck.trace.Step;
+import fencecheck.trace.TokenSource;
+import fencecheck.trace.Trace;
+import fencecheck.trace.TraceFiles;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Results of tries that really fail on the embedded PostgreSQL, for tests of
+ * the pages: a lease try (article A's acceptance case against a sink that
+ * ignores the token), a try through the fault proxies (a lost grant answer
+ * retried against an acquire that is not idempotent, after a restart that
+ * left a zombie), and a job try (a takeover that does not wait for the open
+ * job under check-then-write). Each asserts that its try failed.
+ */
+final class RealFailures {
+
+    private RealFailures() {
+    }
+
+    static RunResult lease() {
+        String variant = "sink-ignores-token";
+        Trace trace = Trace.of(variant, List.of(
+                Step.worker(1, new Action.Acquire("K1")),
+                Step.nemesis(new Action.Pause("w1")),
+                Step.clock(new Action.AdvanceToExpiry("K1", 1)),
+                Step.worker(2, new Action.Acquire("K1")),
+                Step.worker(2, new Action.Write(SinkKind.LATEST_TOKEN_WINS, TokenSource.HELD, "r1", SampleResults.QUOTED)),
+                Step.nemesis(new Action.Resume("w1")),
+                Step.worker(1, new Action.Write(SinkKind.LATEST_TOKEN_WINS, TokenSource.HELD, "r1", SampleResults.NASTY)),
+                Step.worker(2, new Action.Renew())));
+        long started = System.currentTimeMillis();
+        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select(variant))) {
+            TryResult result = runner.run(trace);
+            assertThat(result.verdict().passed()).as("the variant is caught: %s", TraceTable.render(result)).isFalse();
+            return leaseResult("ArticleScenarios.pausedHolderWritesAfterTakeover", runner, result, started);
+        }
+    }
+
+    static RunResult fault() {
+        String variant = "acquire-not-idempotent";
+        Trace trace = Trace.of(variant, List.of(
+                Step.worker(2, new Action.Acquire("K2")),
+                Step.nemesis(new Action.Restart("w2", true)),
+                Step.zombie(2, new Action.Write(SinkKind.CURRENT_FENCE, TokenSource.HELD, "r1", SampleResults.NASTY)),
+                Step.nemesis(new Action.Network("w1", NetworkFault.RESPONSE_LOST)),
+                Step.worker(1, new Action.Acquire("K1")),
+                Step.worker(1, new Action.Retry())));
+        long started = System.currentTimeMillis();
+        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select(variant), true)) {
+            TryResult result = runner.run(trace);
+            assertThat(result.verdict().passed()).as("the variant is caught: %s", TraceTable.render(result)).isFalse();
+            return leaseResult("FaultProperties.faultsAgreeWithModel", runner, result, started);
+        }
+    }
+
+    static RunResult job() {
+        String variant = "check-then-write";
+        JobTrace trace = JobTrace.of(variant, List.of(
+                new JobStep("w1", new JobAction.Acquire("K1")),
+                new JobStep("w1", new JobAction.FencedWrite("r0", SampleResults.QUOTED)),
+                new JobStep("w1", new JobAction.Begin()),
+                new JobStep("w1", new JobAction.Claim()),
+                new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
+                new JobStep("w2", new JobAction.Acquire("K1")),
+                new JobStep("w1", new JobAction.BusinessRow("r1", SampleResults.NASTY)),
+                new JobStep("w1", new JobAction.Commit())));
+        long started = System.currentTimeMillis();
+        try (JobRunner runner = new JobRunner(Databases.shared(), Implementations.select(variant))) {
+            JobTryResult result = runner.run(trace);
+            assertThat(result.passed()).as("the variant is caught: %s", JobTraceTable.render(result)).isFalse();
+            Path saved = saved("real-" + variant + ".json");
+            TraceFiles.write(result.trace(), saved);
+            return new RunResult(RunResult.SCHEMA_VERSION, "JobTransactionProperties.interleavedTransactionsAgreeWithModel", variant,
+                    runner.protocol().description(), true, RunResult.DatabaseInfo.of(runner.database()), RunResult.Status.FAILED, 1, 1, "0",
+                    Instant.ofEpochMilli(started).toString(), System.currentTimeMillis() - started, 0, trace.steps().size(), null, null,
+                    RunResult.Failure.ofJob(result, reproduction(saved)));
+        }
+    }
+
+    private static RunResult leaseResult(String property, TraceRunner runner, TryResult result, long started) {
+        Path saved = saved("real-" + result.trace().implementation() + ".json");
+        TraceFiles.write(result.trace(), saved);
+        return new RunResult(RunResult.SCHEMA_VERSION, property, result.trace().implementation(), runner.protocol().description(), true,
+                RunResult.DatabaseInfo.of(runner.database()), RunResult.Status.FAILED, 1, 1, "0", Instant.ofEpochMilli(started).toString(),
+                System.currentTimeMillis() - started, 0, result.trace().steps().size(), null, runner.metrics().snapshot(),
+                RunResult.Failure.of(result, reproduction(saved)));
+    }
+
+    /** Where the run saves its trace, as a property run does: under the build directory. */
+    private static Path saved(String name) {
+        return Path.of(System.getProperty("fencecheck.target", "target")).toAbsolutePath().resolve("fencecheck").resolve("traces").resolve(name);
+    }
+
+    /** The reproduction a property run prints: the saved trace and its replay command, by their paths from the repository root. */
+    private static RunResult.Reproduction reproduction(Path saved) {
+        String fromRoot = Pages.fromRoot(saved, Pages.repositoryRoot(saved.getParent()));
+        return new RunResult.Reproduction("0", fromRoot, FailurePage.REPLAY.formatted(fromRoot), null);
+    }
+}

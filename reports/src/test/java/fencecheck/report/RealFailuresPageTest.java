@@ -1,0 +1,61 @@
+package fencecheck.report;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tries that really fail on the embedded PostgreSQL, rendered: each failure
+ * page has its timeline above the trace table, readable, with the failing
+ * write or statement drawn, and a replay command for the copy beside it.
+ */
+class RealFailuresPageTest {
+
+    @Test
+    void realFailuresRenderWithATimeline() throws IOException {
+        RunResult lease = RealFailures.lease();
+        RunResult fault = RealFailures.fault();
+        RunResult job = RealFailures.job();
+        Path report = Path.of(System.getProperty("fencecheck.target", "target")).toAbsolutePath().resolve("real-failures-report");
+        ReportRenderer.render(List.of(lease, fault, job), report);
+
+        String leasePage = page(report, lease);
+        String leaseSvg = svg(leasePage);
+        assertThat(leaseSvg).contains("class=\"mark write accepted-stale\" data-step=\"7\"").contains("class=\"lease expired\"")
+                .contains("class=\"shade paused\"").contains("class=\"divergent\" data-step=\"7\"");
+        assertThat(TimelineTest.lanes(leaseSvg)).containsExactly("w1.1", "w2.1");
+
+        String faultSvg = svg(page(report, fault));
+        assertThat(faultSvg).contains("class=\"mark network\"").contains("class=\"mark grant-lost\"").contains("class=\"shade zombie\"")
+                .contains("class=\"mark busy\"").contains("class=\"divergent\"");
+
+        String jobPage = page(report, job);
+        String jobSvg = svg(jobPage);
+        assertThat(jobSvg).contains("<g class=\"txn open\">").contains(">claim t1<").contains("class=\"mark write accepted\"")
+                .contains("class=\"divergent\" data-step=\"6\"").contains(">model: waits<");
+        assertThat(TimelineTest.lanes(jobSvg)).containsExactly("w1", "w2");
+        assertThat(jobPage).contains("<table class=\"trace job\">");
+
+        for (String html : List.of(leasePage, page(report, fault), jobPage)) {
+            TimelineTest.assertReadable(svg(html));
+            FailurePageTest.assertInOrder(html, "<section id=\"verdict\">", "<svg class=\"timeline-svg\"", "<table class=\"trace");
+            assertThat(FailurePageTest.replayArgument(html)).startsWith("reports/target/real-failures-report/failures/").endsWith(".trace.json");
+            assertThat(html).doesNotContain(SampleResults.NASTY).doesNotContain(report.toString());
+        }
+    }
+
+    private static String page(Path report, RunResult run) throws IOException {
+        Path page = FailurePageTest.failurePages(report).stream().filter(p -> p.getFileName().toString().contains(run.implementation()))
+                .findFirst().orElseThrow();
+        return Files.readString(page);
+    }
+
+    private static String svg(String html) {
+        return html.substring(html.indexOf("<svg class=\"timeline-svg\""), html.indexOf("</svg>") + 6);
+    }
+}
