@@ -233,7 +233,7 @@ final class JobTimeline {
     private static String divergence(JobHistoryEntry e) {
         String at = "step " + e.step() + (e.resumed() ? " (" + e.actor() + "'s waiting statement)" : "") + " diverged: ";
         if (e.error() != null) {
-            return at + "error";
+            return at + "error " + Pages.clip(e.error(), 70);
         }
         if (e.outcomeDiffers()) {
             return at + "model " + describe(e.expected(), null) + " · database " + describe(e.observed(), null);

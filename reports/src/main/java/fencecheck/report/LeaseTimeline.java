@@ -98,7 +98,9 @@ final class LeaseTimeline {
 
     private void operation(TimelineModel.Lane lane, int position, HistoryEntry e, String prefix) {
         String title = e.resolved() + "\nmodel: " + Html.outcome(e.expected(), null) + "\ndatabase: " + Html.outcome(e.observed(), e.error());
-        boolean lost = e.fault() != null && e.observed() == null && e.error() == null;
+        boolean receiptLost = e.step() >= 1 && e.step() <= steps.size() && steps.get(e.step() - 1).action() instanceof Action.Acquire a
+                && a.receiptLost();
+        boolean lost = receiptLost || (e.fault() != null && e.observed() == null && e.error() == null);
         long now = model.timeAt(position);
         switch (e.command()) {
             case Command.Write w -> lane.mark(write(position, w, e, prefix, "", title));
@@ -213,7 +215,7 @@ final class LeaseTimeline {
 
     private static String divergence(HistoryEntry e) {
         if (e.error() != null) {
-            return "step " + e.step() + " diverged: error";
+            return "step " + e.step() + " diverged: error " + Pages.clip(e.error(), 70);
         }
         if (e.outcomeDiffers()) {
             return "step " + e.step() + " diverged: model " + shortOutcome(e.expected()) + " · database " + shortOutcome(e.observed());

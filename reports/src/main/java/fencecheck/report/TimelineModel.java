@@ -152,6 +152,7 @@ final class TimelineModel {
             Bar open = open(key, now);
             if (open != null && open.token == token) {
                 open.until = Math.max(open.until, until);
+                open.answerLost &= answerLost;
                 return open;
             }
             if (open != null) {
@@ -189,18 +190,20 @@ final class TimelineModel {
         /**
          * What an acquire, renew or release did to this lane's leases, and its mark.
          *
-         * @param lost whether a fault took the answer away (then the model's answer says what the database did)
+         * @param lost whether the answer never reached the worker: a fault took it away (then the model's
+         *             answer says what the database did), or the grant's receipt was lost on the way back
          */
         void leaseOperation(Command command, Outcome expected, Outcome observed, boolean lost, int position, long now,
                             String title, String modelSays) {
             boolean differs = !modelSays.isEmpty();
             Outcome done = observed != null ? observed : lost ? expected : null;
-            String q = (observed == null ? " ?" : "") + (differs ? "\n" + modelSays : "");
+            String q = (lost || observed == null ? " ?" : "") + (differs ? "\n" + modelSays : "");
             switch (command) {
                 case Command.Acquire a -> {
                     if (done instanceof Outcome.Granted g) {
-                        grant(a.key(), g.token(), g.until(), position, now, observed == null);
-                        mark(new Mark(position, observed == null ? "grant-lost" : "grant", null, "",
+                        boolean hollow = lost || observed == null;
+                        grant(a.key(), g.token(), g.until(), position, now, hollow);
+                        mark(new Mark(position, hollow ? "grant-lost" : "grant", null, "",
                                 "grant t" + g.token() + q, title, differs));
                     } else if (done instanceof Outcome.Busy) {
                         mark(new Mark(position, "busy", null, "", "busy" + q, title, differs));
@@ -269,8 +272,8 @@ final class TimelineModel {
         /** Where it ended before its expiry, or null. */
         Integer endedAt;
         String ending = "";
-        /** Granted, but the grant's answer never reached the worker. */
-        final boolean answerLost;
+        /** Granted, but the grant's answer never reached the worker (until a re-grant's did). */
+        boolean answerLost;
 
         Bar(String key, long token, int from, long until, boolean answerLost) {
             this.key = key;

@@ -75,7 +75,7 @@ class TimelineTest {
                 .contains(">grant t1<").contains(">grant t2<");
         assertThat(svg).contains("class=\"mark write accepted\" data-step=\"2\"").contains("class=\"mark write accepted\" data-step=\"3\"")
                 .contains("class=\"mark write rolled-back accepted\" data-step=\"9\"").contains("class=\"mark error error\" data-step=\"13\"");
-        assertThat(svg).contains("class=\"divergent\" data-step=\"13\"");
+        assertThat(svg).contains("class=\"divergent\" data-step=\"13\"").contains("step 13 diverged: error connection reset &lt;by peer&gt; &amp; gone");
         assertThat(svg).contains("connection reset &lt;by peer&gt; &amp; gone").doesNotContain("<by peer>");
         assertThat(svg).contains("x&lt;y &amp; y&gt;z").doesNotContain(PAYLOAD);
         assertThat(svg).contains(">10.000001s<").contains(">0s<");
@@ -178,6 +178,64 @@ class TimelineTest {
                 SampleResults.jobTakeoverFailing().failure(), SampleResults.jobDuplicateEffectFailing().failure())) {
             assertReadable(Timeline.svg(f));
         }
+    }
+
+    private void faulted(Step step, String resolved, Command command, long at, Outcome expected, Outcome observed, String fault) {
+        steps.add(step);
+        history.add(new HistoryEntry(steps.size(), step.actor(), step.action().toString(), resolved, command, at,
+                expected, observed, null, null, null, null, fault));
+    }
+
+    /** A lost grant receipt, a statement the network holds past a takeover, a coordinator restart, a reset, a crash mid-write, a lost request. */
+    RunResult.Failure networkFaultsAndCrashes() {
+        long t = 10 * S + 1;
+        Action.Write write = new Action.Write(SinkKind.CURRENT_FENCE, TokenSource.HELD, "r1", PAYLOAD);
+        Command.Write late = new Command.Write(SinkKind.CURRENT_FENCE, "K1", 1, "r1", PAYLOAD);
+        step(Step.worker(1, new Action.Acquire("K1", true)), "acquire K1 as w1.1 for 10.000000s (the answer is lost on the way back)",
+                new Command.Acquire("K1", "w1.1", 10 * S), 0, new Outcome.Granted(1, 10 * S));
+        step(Step.worker(1, new Action.Acquire("K1")), "acquire K1 as w1.1 for 10.000000s", new Command.Acquire("K1", "w1.1", 10 * S), 0,
+                new Outcome.Granted(1, 10 * S));
+        step(Step.nemesis(new Action.Network("w1", fencecheck.trace.NetworkFault.DELAYED)),
+                "the network will hold the next statement until it is delivered of w1.1", null, 0, null);
+        faulted(Step.worker(1, write), "write K1 token 1 ...; the network holds it", null, 0, null, null, "DELAYED");
+        step(Step.clock(new Action.AdvanceToExpiry("K1", 1)), "clock to 10.000001s", new Command.AdvanceClock(t), t, new Outcome.ClockAt(t));
+        step(Step.worker(2, new Action.Acquire("K1")), "acquire K1 as w2.1", new Command.Acquire("K1", "w2.1", 10 * S), t,
+                new Outcome.Granted(2, t + 10 * S));
+        faulted(Step.nemesis(new Action.Deliver("w1")), "deliver: write K1 token 1", late, t, new Outcome.Stale(), new Outcome.Stale(), null);
+        step(Step.nemesis(new Action.RestartCoordinator()), "restart the coordinator: what it kept in memory is gone", null, t, null);
+        step(Step.nemesis(new Action.Network("w2", fencecheck.trace.NetworkFault.CONNECTION_RESET)), "the network will reset", null, t, null);
+        Outcome.RolledBack undone = new Outcome.RolledBack(new Outcome.Applied());
+        faulted(Step.worker(2, new Action.Write(SinkKind.CURRENT_FENCE, TokenSource.HELD, "r2", PAYLOAD)), "write in a transaction; reset before commit",
+                new Command.RolledBackWrite(new Command.Write(SinkKind.CURRENT_FENCE, "K1", 2, "r2", PAYLOAD)), t, undone, undone, "CONNECTION_RESET");
+        faulted(Step.nemesis(new Action.CrashMidWrite("w2", SinkKind.CURRENT_FENCE, "r3", PAYLOAD)), "w2.1 crashes before commit; w2.2 takes over",
+                new Command.RolledBackWrite(new Command.Write(SinkKind.CURRENT_FENCE, "K1", 2, "r3", PAYLOAD)), t, undone, undone, null);
+        step(Step.worker(2, new Action.Acquire("K1")), "acquire K1 as w2.2", new Command.Acquire("K1", "w2.2", 10 * S), t, new Outcome.Busy());
+        step(Step.nemesis(new Action.Network("w1", fencecheck.trace.NetworkFault.REQUEST_LOST)), "the network will lose the next request", null, t, null);
+        faulted(Step.worker(1, new Action.Renew()), "renew; the request is lost", new Command.Renew("K1", "w1.1", 1, 10 * S), t, null, null,
+                "REQUEST_LOST");
+        return new RunResult.Failure("diverged", null, List.of(), Trace.of("reference", steps), history, null);
+    }
+
+    @Test
+    void networkFaultsCrashesAndRestartsAreMarkedWhereTheyHappen() {
+        RunResult.Failure failure = networkFaultsAndCrashes();
+        String svg = Timeline.svg(failure);
+        assertThat(lanes(svg)).containsExactly("w1.1", "w2.1", "w2.2");
+        // the receipt was lost, then the re-grant's answer came: one lease, drawn solid
+        assertThat(svg).contains("class=\"mark grant-lost\" data-step=\"1\"").contains(">grant t1 ?<")
+                .contains("class=\"mark grant\" data-step=\"2\"").contains("<g class=\"lease expired\">");
+        assertThat(svg).contains("class=\"mark network\" data-step=\"3\"").contains(">delay<").contains("<g class=\"held\">").contains(">held<");
+        assertThat(svg).contains("class=\"mark write refused\" data-step=\"7\"");
+        assertThat(svg).contains("class=\"band coordinator-restart\" data-step=\"8\"").contains(">coordinator restart<");
+        assertThat(svg).contains("class=\"mark write rolled-back accepted\" data-step=\"10\"").contains(">t2 r2 rb<").contains(">reset<");
+        assertThat(svg).contains("class=\"mark write rolled-back accepted\" data-step=\"11\"").contains(">crash t2 r3 rb<")
+                .contains(">crashed<").contains("class=\"shade dead\"");
+        assertThat(svg).contains("class=\"mark busy\" data-step=\"12\"");
+        assertThat(svg).contains("class=\"mark lost\" data-step=\"14\"").contains(">renew ?<").contains(">request lost<");
+        assertThat(svg).doesNotContain("class=\"divergent\"").doesNotContain(PAYLOAD);
+        assertThat(keys(Timeline.drawing(failure).legend())).contains("held", "network", "coordinator-restart", "dead", "rolled-back",
+                "lost", "grant-lost", "write-refused").doesNotContain("divergent", "paused");
+        assertReadable(svg);
     }
 
     @Test
