@@ -50,11 +50,14 @@ final class Html {
         return String.format(Locale.ROOT, "%d min %02d s", millis / 60_000, (millis / 1000) % 60);
     }
 
-    static String micros(double value) {
-        if (value >= 10_000) {
-            return String.format(Locale.ROOT, "%.1f ms", value / 1000.0);
-        }
-        return String.format(Locale.ROOT, "%.0f µs", value);
+    /**
+     * A duration on the virtual clock in µs, always in seconds: two decimals, more only where the clock's
+     * microseconds matter (10.000001 s is a lease boundary plus 1 µs, not 10 s).
+     */
+    static String seconds(double micros) {
+        String exact = String.format(Locale.ROOT, "%.6f", micros / 1e6).replaceAll("0+$", "");
+        int decimals = exact.length() - exact.indexOf('.') - 1;
+        return (decimals <= 2 ? String.format(Locale.ROOT, "%.2f", micros / 1e6) : exact) + " s";
     }
 
     static String percent(double value) {
@@ -88,18 +91,11 @@ final class Html {
             .badge.failed, .badge.aborted { background: var(--fail-bg); color: var(--fail); }
             .badge.variant { background: #ede7f6; color: #5e35b1; font-weight: 500; }
             .verdict { border-left: 4px solid var(--fail); background: var(--fail-bg); padding: 10px 14px; border-radius: 4px; font-size: 15px; }
-            tr.failed td:first-child, tr.aborted td:first-child { box-shadow: inset 3px 0 0 var(--fail); }
-            table.runs tr.failed:not(.detail) td, table.runs tr.aborted:not(.detail) td { border-bottom: none; }
-            tr.detail td { padding-top: 0; }
             tr.divergent td { background: var(--fail-bg); }
             tr.violation td { background: var(--warn-bg); }
             tr.notrun td { color: #9aa1ad; }
             td.differs { background: #f8c9c4 !important; font-weight: 600; }
-            td.below { color: var(--fail); font-weight: 600; }
             .marker { color: var(--fail); font-weight: 700; }
-            .bar { background: #e3e7ee; border-radius: 3px; height: 8px; min-width: 60px; position: relative; }
-            .bar > span { position: absolute; left: 0; top: 0; bottom: 0; background: #5c7cfa; border-radius: 3px; }
-            .bar.below > span { background: var(--fail); }
             .timeline { overflow-x: auto; border: 1px solid var(--line); border-radius: 6px; background: #fff; }
             .legend { display: flex; flex-wrap: wrap; gap: 14px; margin: 8px 0 0; font-size: 12px; color: var(--muted); }
             .legend i { display: inline-block; width: 11px; height: 11px; border-radius: 50%; margin-right: 4px; vertical-align: -1px; }
@@ -109,5 +105,10 @@ final class Html {
             dl.facts dd { margin: 0; }
             details > summary { cursor: pointer; font-weight: 600; padding: 4px 0; }
             a { color: #1a5fd0; }
+            @media (max-width: 900px) {
+              header { padding: 12px 14px; }
+              main { padding: 12px 12px 30px; }
+              section { padding: 12px 12px; }
+            }
             """;
 }

@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,38 +18,127 @@ class ReportRendererTest {
     @TempDir
     Path folder;
 
+    private String index(List<RunResult> runs) throws IOException {
+        return Files.readString(ReportRenderer.render(runs, folder));
+    }
+
+    /** The part of the page from {@code <section id="ID">} to the end of that section. */
+    static String section(String html, String id) {
+        int start = html.indexOf("<section id=\"" + id + "\"");
+        assertThat(start).as("section %s", id).isNotNegative();
+        return html.substring(start, html.indexOf("</section>", start) + "</section>".length());
+    }
+
     @Test
-    void theIndexListsFailuresFirstWithCoverageAndMonitoring() throws IOException {
-        Path index = ReportRenderer.render(List.of(SampleResults.passing(), SampleResults.failing()), folder);
-        String html = Files.readString(index);
-        assertThat(html.indexOf("<tr class=\"failed\">")).isPositive().isLessThan(html.indexOf("<tr class=\"passed\">"));
-        assertThat(html).contains("2 runs · 1 failed (1 of them known-buggy variants, which must fail) · 1 passed");
-        assertThat(html).contains("known-buggy variant").contains("8675309").contains("-4242").contains("1 min 35 s");
-        assertThat(html).contains("<h2>Coverage</h2>").contains("takeover happened").contains("forged token written");
-        assertThat(html).contains("<td class=\"below\">");
-        assertThat(html).contains("<h2>Monitoring figures</h2>").contains("stale-token rejections 52")
-                .contains("conflicts 7").contains("duplicates delivered 19").contains("24.0 ms");
-        assertThat(html).contains("8 of 41").contains("<td class=\"num\">420 / 133</td>").doesNotContain("http://").doesNotContain("https://").doesNotContain("<script");
+    void theVerdictComesFirstAndCountsEachKindOfRun() throws IOException {
+        String html = index(List.of(IndexSamples.referencePassed(), IndexSamples.variantCaught(), IndexSamples.variantMissed(),
+                IndexSamples.referenceFailed()));
+        assertThat(html.indexOf("<section id=\"verdict\"")).as("the verdict is the first section")
+                .isLessThan(html.indexOf("<section id=\"runs\"")).isGreaterThan(html.indexOf("<main>"));
+        String verdict = section(html, "verdict");
+        assertThat(verdict).contains("class=\"index-verdict bad\"")
+                .contains("Not as expected: 1 unexpected failure and 1 known bug missed")
+                .contains("<li class=\"unexpected\"><strong>1</strong> unexpected failure")
+                .contains("<li class=\"missed\"><strong>1</strong> known bug missed")
+                .contains("<li class=\"passed\"><strong>1</strong> run of correct implementations passed")
+                .contains("<li class=\"caught\"><strong>1</strong> known bug caught");
+        assertThat(verdict).as("the run to look at first is the unexpected failure, linked to its page")
+                .containsPattern("Look first at <a href=\"failures/\\d\\d-FaultProperties\\.networkFaultsAndRestarts-reference\\.html\">");
+    }
+
+    @Test
+    void aMissedKnownBugAloneMakesTheVerdictRed() throws IOException {
+        String verdict = section(index(List.of(IndexSamples.referencePassed(), IndexSamples.variantMissed())), "verdict");
+        assertThat(verdict).contains("index-verdict bad").contains("Not as expected: 1 known bug missed")
+                .contains("renew-ignores-token").contains("a known-buggy variant that passed");
+    }
+
+    @Test
+    void runsAsExpectedGiveAGreenHeadline() throws IOException {
+        String verdict = section(index(List.of(IndexSamples.referencePassed(), IndexSamples.variantCaught(),
+                IndexSamples.jobReferencePassed())), "verdict");
+        assertThat(verdict).contains("index-verdict ok")
+                .contains("All 3 runs as expected: 2 runs of correct implementations passed and 1 known bug was caught.")
+                .doesNotContain("Look first");
+    }
+
+    @Test
+    void aVariantThatFailedWithoutATraceIsAnUnexpectedFailureNotACatch() throws IOException {
+        String html = index(List.of(IndexSamples.variantErrored(), IndexSamples.referencePassed()));
+        assertThat(section(html, "verdict")).contains("<li class=\"unexpected\"><strong>1</strong>")
+                .contains("<li class=\"caught zero\"><strong>0</strong>").contains("failed without a trace (an error)");
+        assertThat(section(html, "runs")).contains("<span class=\"badge unexpected aborted\">aborted</span>")
+                .contains("an error, not a catch").doesNotContain(">caught<");
+    }
+
+    @Test
+    void aCaughtVariantShowsAsCaughtNeverAsFailed() throws IOException {
+        String html = index(List.of(IndexSamples.variantCaught()));
+        assertThat(html).contains("<span class=\"badge caught\">caught</span>")
+                .doesNotContain("badge failed").doesNotContain(">failed<").doesNotContain("class=\"run failed");
+        assertThat(section(html, "verdict")).contains("index-verdict ok");
+    }
+
+    @Test
+    void theRunsTableOrdersUnexpectedMissedPassedCaughtAndKeepsEachPageWithItsRun() throws IOException {
+        String runs = section(index(IndexSamples.mixed()), "runs");
+        List<String> badges = all(runs, "<td><span class=\"badge ([^\"]+)\">");
+        assertThat(badges).containsExactly("unexpected failed", "unexpected aborted", "missed", "passed", "passed",
+                "caught", "caught", "caught");
+        // every failure's link sits under its own row: the page is named after the run's implementation
+        Matcher rows = Pattern.compile("<strong>([^<]+)</strong>(?:(?!<tr class=\"run).)*?<a class=\"failure-link\" href=\"([^\"]+)\"",
+                Pattern.DOTALL).matcher(runs);
+        int links = 0;
+        while (rows.find()) {
+            assertThat(rows.group(2)).as("the page of %s", rows.group(1)).endsWith("-" + rows.group(1) + ".html");
+            links++;
+        }
+        assertThat(links).isEqualTo(5);
+        assertThat(runs.indexOf("unexpected failures (2)")).isLessThan(runs.indexOf("known bugs missed (1)"));
+        assertThat(runs.indexOf("known bugs missed (1)")).isLessThan(runs.indexOf("passed (2)"));
+        assertThat(runs.indexOf("passed (2)")).isLessThan(runs.indexOf("known bugs caught (3)"));
+    }
+
+    @Test
+    void theRunsTableMergesTriesAndShrinkingAndSaysASharedDatabaseOnce() throws IOException {
+        String runs = section(index(List.of(IndexSamples.referencePassed(), IndexSamples.variantCaught())), "runs");
+        assertThat(runs).contains("every run used</span> embedded PostgreSQL 18.1");
+        assertThat(runs.split("embedded PostgreSQL 18\\.1", -1)).hasSize(2);
+        assertThat(runs).contains("37 tries<div class=\"small muted shrunk\">shrunk to 8 of 41 steps (21 shrinking steps)</div>")
+                .contains(">300 tries</td>").contains("1 min 35 s").contains("8675309").contains("-4242");
+        assertThat(all(runs, "<th[^>]*>([^<]+)</th>")).contains("outcome", "implementation · property", "tries · shrunk", "duration", "seed");
+    }
+
+    @Test
+    void runsOnDifferentDatabasesSayTheirsInTheirRow() throws IOException {
+        RunResult other = IndexSamples.withMonitoring(new RunResult(RunResult.SCHEMA_VERSION, "LeaseProtocolProperties.databaseAgreesWithModel",
+                "reference", "", false, new RunResult.DatabaseInfo("container", "PostgreSQL 17.2 in a container", null),
+                RunResult.Status.PASSED, 300, 300, "5", "2026-11-30T09:00:00Z", 1000, 0, null, null, null, null), null);
+        String runs = section(index(List.of(IndexSamples.referencePassed(), other)), "runs");
+        assertThat(runs).doesNotContain("every run used").contains("PostgreSQL 17.2 in a container").contains("embedded PostgreSQL 18.1");
+    }
+
+    @Test
+    void theHeaderLinksToEverySection() throws IOException {
+        String html = index(IndexSamples.mixed());
+        for (String id : List.of("verdict", "runs", "coverage", "monitoring")) {
+            assertThat(html).contains("<a href=\"#" + id + "\">").contains("<section id=\"" + id + "\"");
+        }
+    }
+
+    @Test
+    void nothingFromAResultIsLeftUnescapedAndNothingIsFetched() throws IOException {
+        String html = index(IndexSamples.mixed());
+        assertThat(html).doesNotContain(SampleResults.NASTY).doesNotContain("<what is stored>")
+                .contains("&lt;b&gt;A&amp;B&lt;/b&gt;").contains("&lt;what is stored&gt;");
+        assertThat(html).doesNotContain("<script").doesNotContain("http://").doesNotContain("https://")
+                .doesNotContain("NaN").doesNotContain("Infinity");
     }
 
     @Test
     void anEmptyRunStillGivesAnIndex() throws IOException {
-        Path index = ReportRenderer.render(List.of(), folder);
-        assertThat(Files.readString(index)).contains("No property ran");
-    }
-
-    @Test
-    void propertiesThatCountOtherSituationsGetACoverageTableOfTheirOwn() throws IOException {
-        RunResult jobs = new RunResult(RunResult.SCHEMA_VERSION, "JobTransactionProperties.interleavedTransactionsAgreeWithModel",
-                "reference", "", false, SampleResults.database(), RunResult.Status.PASSED, 150, 150, "1", "2026-11-30T09:00:00Z",
-                6_000, 0, null, new RunResult.Statistics(150, 5.0, true, List.of(
-                        new RunResult.SituationCount("WAIT_OBSERVED", "a statement waited for a row lock", 40, 5.0))), null, null);
-        ReportRenderer.render(List.of(jobs, SampleResults.passing()), folder);
-        String index = Files.readString(folder.resolve("index.html"));
-        String coverage = index.substring(index.indexOf("<section id=\"coverage\">"), index.indexOf("<section id=\"monitoring\">"));
-        assertThat(coverage.split("<table class=\"coverage\">", -1)).hasSize(3);
-        assertThat(coverage).contains("a statement waited for a row lock").contains("40 · 26.7%")
-                .contains(fencecheck.run.Situation.values()[0].label());
+        String html = index(List.of());
+        assertThat(html).contains("No property ran").contains("<section id=\"verdict\"").contains("</html>");
     }
 
     @Test
@@ -57,5 +148,14 @@ class ReportRendererTest {
         try (Stream<Path> pages = Files.list(folder.resolve("failures"))) {
             assertThat(pages).isEmpty();
         }
+    }
+
+    static List<String> all(String html, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(html);
+        List<String> found = new java.util.ArrayList<>();
+        while (m.find()) {
+            found.add(m.group(1));
+        }
+        return found;
     }
 }

@@ -1,0 +1,113 @@
+package fencecheck.report;
+
+import java.util.List;
+
+/**
+ * The table of runs: one row per run, in reading order, narrow enough for an 800 px window. The database
+ * is said once above the table when every run used the same one; a failure's verdict goes on a line of
+ * its own under its row, linked to its page.
+ */
+final class IndexRunsTable {
+
+    private IndexRunsTable() {
+    }
+
+    static String render(List<IndexRun> runs) {
+        StringBuilder h = new StringBuilder("<section id=\"runs\"><h2>Runs</h2>\n");
+        if (runs.isEmpty()) {
+            return h.append("<p class=\"muted\">No property ran, so there is nothing to show.</p></section>\n").toString();
+        }
+        String database = sharedDatabase(runs);
+        if (database != null) {
+            h.append("<p class=\"small\"><span class=\"muted\">every run used</span> ").append(Html.esc(database)).append("</p>\n");
+        }
+        h.append("<table class=\"runs\"><thead><tr><th>outcome</th><th>implementation · property</th>"
+                + "<th class=\"num\" title=\"tries run; for a failure, the steps of its shrunk trace out of the first failing one\">tries · shrunk</th>"
+                + "<th class=\"num\">duration</th><th>seed</th></tr></thead>\n");
+        BuildVerdict.Kind group = null;
+        for (IndexRun run : runs) {
+            if (run.kind() != group) {
+                if (group != null) {
+                    h.append("</tbody>\n");
+                }
+                group = run.kind();
+                h.append("<tbody class=\"").append(run.cssClass()).append("\"><tr class=\"group\"><th colspan=\"5\">")
+                        .append(Html.esc(groupTitle(group, runs))).append("</th></tr>\n");
+            }
+            row(h, run, database == null);
+        }
+        return h.append("</tbody></table>\n</section>\n").toString();
+    }
+
+    private static void row(StringBuilder h, IndexRun run, boolean showDatabase) {
+        RunResult r = run.result();
+        h.append("<tr class=\"run ").append(run.cssClass()).append(run.page() != null ? " with-detail" : "").append("\">");
+        h.append("<td><span class=\"badge ").append(run.cssClass()).append("\">").append(Html.esc(run.outcome())).append("</span>");
+        if (!run.outcomeNote().isEmpty()) {
+            h.append("<div class=\"small muted\">").append(Html.esc(run.outcomeNote())).append("</div>");
+        }
+        h.append("</td><td><div class=\"mono\"><strong>").append(Html.esc(r.implementation())).append("</strong>");
+        if (r.knownBuggyVariant()) {
+            h.append(" <span class=\"badge variant\">known-buggy variant</span>");
+        }
+        h.append("</div><div class=\"mono small muted\">").append(breakable(Pages.shortProperty(r.property()))).append("</div>");
+        if (r.knownBuggyVariant() && !r.implementationNote().isEmpty()) {
+            h.append("<div class=\"small muted\">").append(Html.esc(r.implementationNote())).append("</div>");
+        }
+        if (showDatabase && r.database() != null) {
+            h.append("<div class=\"small muted\">").append(Html.esc(r.database().description())).append("</div>");
+        }
+        h.append("</td><td class=\"num\">").append(Html.esc(tries(r))).append(shrunk(r)).append("</td>");
+        h.append("<td class=\"num\">").append(Html.esc(Html.duration(r.durationMillis()))).append("</td>");
+        h.append("<td class=\"seed mono small\">").append(Html.esc(r.seed() == null ? "-" : r.seed())).append("</td></tr>\n");
+        if (run.page() != null || r.failure() != null) {
+            h.append("<tr class=\"detail ").append(run.cssClass()).append("\"><td colspan=\"5\" class=\"small\">");
+            String verdict = Html.esc(Pages.clip(r.failure() == null ? "" : r.failure().verdict(), 400));
+            if (run.page() != null) {
+                h.append("<a class=\"failure-link\" href=\"").append(Html.esc(run.page())).append("\">").append(verdict).append("</a>");
+            } else {
+                h.append(verdict);
+            }
+            h.append("</td></tr>\n");
+        }
+    }
+
+    /** {@code Class.method}, escaped, allowed to break after the dot first (a narrow window then wraps it there). */
+    static String breakable(String property) {
+        int dot = property.lastIndexOf('.');
+        return dot < 0 ? Html.esc(property) : Html.esc(property.substring(0, dot + 1)) + "<wbr>" + Html.esc(property.substring(dot + 1));
+    }
+
+    /** "300 tries", with the checks when they differ from the tries (a property that discards some). */
+    private static String tries(RunResult r) {
+        String tries = r.tries() + (r.tries() == 1 ? " try" : " tries");
+        return r.checks() == r.tries() ? tries : tries + " (" + r.checks() + " checked)";
+    }
+
+    /** For a failure with a trace: the shrunk trace's steps out of the first failing one's, and the shrinking steps it took. */
+    private static String shrunk(RunResult r) {
+        if (r.failure() == null || r.failure().traceSteps() == null) {
+            return "";
+        }
+        String steps = r.failure().traceSteps() + (r.originalTraceSize() == null ? "" : " of " + r.originalTraceSize()) + " steps";
+        return "<div class=\"small muted shrunk\">shrunk to " + Html.esc(steps) + " (" + r.shrinkingSteps()
+                + (r.shrinkingSteps() == 1 ? " shrinking step" : " shrinking steps") + ")</div>";
+    }
+
+    /** The description of the database every run used, or null when they differ (then each row says its own). */
+    private static String sharedDatabase(List<IndexRun> runs) {
+        List<String> described = runs.stream().map(r -> r.result().database() == null ? null : r.result().database().description())
+                .distinct().toList();
+        return described.size() == 1 && described.get(0) != null ? described.get(0) : null;
+    }
+
+    private static String groupTitle(BuildVerdict.Kind kind, List<IndexRun> runs) {
+        long n = runs.stream().filter(r -> r.kind() == kind).count();
+        return switch (kind) {
+            case UNEXPECTED_FAILURE -> "unexpected failures (" + n + "): look at these first";
+            case KNOWN_BUG_MISSED -> "known bugs missed (" + n + "): a known-buggy variant passed";
+            case PASSED -> "passed (" + n + ")";
+            case KNOWN_BUG_CAUGHT -> "known bugs caught (" + n + "): known-buggy variants failed with a trace, as they must";
+        };
+    }
+}
