@@ -43,9 +43,7 @@ final class Configuration {
             if (!kind.equals("embedded")) {
                 Databases.shared();
             }
-            if (FaultProxies.configuredUrl().isPresent() || System.getProperty(FaultProxies.MODE_PROPERTY) != null) {
-                FaultProxies.server();
-            }
+            FaultProxies.checkSettings();
             return Optional.empty();
         } catch (RuntimeException e) {
             String message = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse(e.toString());

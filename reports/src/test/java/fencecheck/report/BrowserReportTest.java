@@ -36,10 +36,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Opens the report of a real failing run (the known-buggy variant whose
- * sinks ignore the token, caught by article A's acceptance case on the
- * embedded PostgreSQL) in headless Chromium, checks the failure page and its
- * timeline render without a console error, and saves a screenshot under
+ * Renders a report of real failing runs (a lease variant, a network-fault
+ * variant and a job-transaction variant, each caught on the embedded
+ * PostgreSQL) plus a passing run and a missed variant, opens it in headless
+ * Chromium at 1,280 and 800 px, and checks what a reader sees first: the
+ * verdict at the top of the index, a timeline above the trace table on every
+ * failure page, replay commands relative to the repository root, no console
+ * error and no sideways scrolling of the page. Screenshots go to
  * {@code target/screenshots/}. Skipped where Chromium or chromedriver is not
  * installed; Selenium Manager is never asked to download anything.
  */
@@ -54,16 +57,23 @@ class BrowserReportTest {
         return Path.of(System.getProperty("fencecheck.target", "target")).toAbsolutePath();
     }
 
+    /** The widths the report must read at without scrolling the page sideways: a laptop and a narrow window. */
+    static final List<Integer> WIDTHS = List.of(1280, 800);
+
     @Test
-    void theFailurePageOfAFailingVariantRendersInChromium() throws IOException {
+    void theIndexAndTheFailurePagesReadInChromiumAtBothWidths() throws IOException {
         assumeTrue(Files.isExecutable(CHROMIUM), "no Chromium at " + CHROMIUM
                 + ": install the Debian packages chromium and chromium-driver (as .ci/run does) to run the browser test");
         assumeTrue(Files.isExecutable(CHROMEDRIVER), "no chromedriver at " + CHROMEDRIVER
                 + ": install the Debian package chromium-driver (as .ci/run does) to run the browser test");
 
-        RunResult real = failingVariantRun();
+        List<RunResult> failures = List.of(RealFailures.lease(), RealFailures.fault(), RealFailures.job());
+        List<RunResult> runs = new java.util.ArrayList<>(failures);
+        runs.add(SampleResults.passing());
+        runs.add(BuildVerdictTest.passedVariant());
         Path report = target().resolve("browser-report");
-        Path index = ReportRenderer.render(List.of(real, SampleResults.passing(), SampleResults.failing()), report);
+        Path index = ReportRenderer.render(runs, report);
+        Path shots = target().resolve("screenshots");
 
         Path profile = Files.createTempDirectory("fencecheck-chromium-");
         ChromeDriverService service = new ChromeDriverService.Builder()
@@ -72,37 +82,39 @@ class BrowserReportTest {
                 .build();
         ChromeDriver driver = new ChromeDriver(service, options(profile));
         try {
-            driver.get(index.toUri().toString());
-            assertThat(driver.getTitle()).isEqualTo("fencecheck report");
-            List<WebElement> rows = driver.findElements(By.cssSelector("table.runs tbody tr:not(.detail)"));
-            assertThat(rows).hasSize(3);
-            assertThat(rows.get(0).getAttribute("class")).isEqualTo("failed");
-            assertThat(severe(driver)).as("console errors on the index").isEmpty();
+            for (int width : WIDTHS) {
+                driver.manage().window().setSize(new Dimension(width, 900));
+                driver.get(index.toUri().toString());
+                assertThat(driver.getTitle()).isEqualTo("fencecheck report");
+                WebElement verdict = driver.findElement(By.id("verdict"));
+                assertThat(verdict.getText()).as("the verdict counts the missed variant and the caught ones")
+                        .contains("missed").contains("caught");
+                assertThat(verdict.getLocation().getY()).as("the verdict is on the first screen").isLessThan(400);
+                assertNoHorizontalOverflow(driver, "index at " + width + " px");
+                assertThat(severe(driver)).as("console errors on the index").isEmpty();
+                System.out.println("fencecheck browser test: " + screenshot(driver, shots.resolve("index-" + width + ".png"), width));
 
-            assertThat(driver.findElements(By.cssSelector("a.failure-link"))).hasSize(2);
-            driver.findElement(By.cssSelector("a.failure-link[href*='pausedHolderWritesAfterTakeover']")).click();
-
-            assertThat(driver.getTitle()).startsWith("FAILED " + PROPERTY);
-            assertThat(driver.findElement(By.cssSelector("p.verdict")).getText())
-                    .startsWith("divergence at step 7")
-                    .contains("the model expected Stale but the database answered Applied");
-            WebElement svg = driver.findElement(By.cssSelector("svg.timeline-svg"));
-            assertThat(svg.isDisplayed()).isTrue();
-            assertThat(svg.getRect().getWidth()).isGreaterThan(400);
-            assertThat(svg.findElements(By.cssSelector("g.lane"))).hasSizeGreaterThanOrEqualTo(2);
-            assertThat(svg.findElements(By.cssSelector("g.lease"))).hasSizeGreaterThanOrEqualTo(2);
-            assertThat(svg.findElements(By.cssSelector("g.divergent"))).hasSize(1);
-            assertThat(svg.findElements(By.cssSelector("rect.shade"))).isNotEmpty();
-            WebElement divergentRow = driver.findElement(By.cssSelector("table.trace tr.divergent"));
-            assertThat(divergentRow.getText()).contains(SampleResults.NASTY).contains("Stale").contains("Applied");
-            assertThat(driver.findElements(By.cssSelector("main b"))).as("a payload became markup").isEmpty();
-            assertThat(driver.findElement(By.cssSelector("table.rows")).getText()).contains(SampleResults.NASTY);
-            assertThat(driver.findElement(By.cssSelector("pre.replay")).getText()).contains("replay ").contains(".trace.json");
-            assertThat(severe(driver)).as("console errors on the failure page").isEmpty();
-
-            Path shot = screenshot(driver, target().resolve("screenshots").resolve("failure-page.png"));
-            System.out.println("fencecheck browser test: screenshot of the failure page at " + shot);
-
+                List<WebElement> links = driver.findElements(By.cssSelector("a.failure-link"));
+                List<String> pages = links.stream().map(a -> a.getAttribute("href")).distinct().toList();
+                assertThat(pages).as("one page per failure").hasSize(failures.size());
+                for (RunResult failure : failures) {
+                    String page = pages.stream().filter(href -> href.contains(failure.implementation())).findFirst()
+                            .orElseThrow(() -> new AssertionError("no page for " + failure.implementation() + " in " + pages));
+                    driver.get(page);
+                    assertThat(driver.findElement(By.cssSelector("p.verdict")).getText()).isEqualTo(failure.failure().verdict().lines().findFirst().orElseThrow());
+                    WebElement svg = driver.findElement(By.cssSelector("svg.timeline-svg"));
+                    assertThat(svg.isDisplayed()).isTrue();
+                    assertThat(svg.findElements(By.cssSelector("g.lane"))).isNotEmpty();
+                    WebElement trace = driver.findElement(By.cssSelector("table.trace"));
+                    assertThat(svg.getLocation().getY()).as("the timeline comes before the trace table").isLessThan(trace.getLocation().getY());
+                    assertThat(driver.findElement(By.cssSelector("pre.replay")).getText()).contains("replay reports/target/browser-report/failures/")
+                            .doesNotContain(target().toString());
+                    assertNoHorizontalOverflow(driver, failure.implementation() + " page at " + width + " px");
+                    assertThat(severe(driver)).as("console errors on the page of %s", failure.implementation()).isEmpty();
+                    System.out.println("fencecheck browser test: " + screenshot(driver,
+                            shots.resolve(failure.implementation() + "-" + width + ".png"), width));
+                }
+            }
             driver.executeScript("console.error('fencecheck probe')");
             assertThat(severe(driver)).as("the console is really read").anyMatch(line -> line.contains("fencecheck probe"));
         } finally {
@@ -112,30 +124,11 @@ class BrowserReportTest {
         }
     }
 
-    /** Article A's acceptance case against the variant, on the real database: the late write of the old holder is accepted. */
-    static RunResult failingVariantRun() {
-        Trace trace = Trace.of(VARIANT, List.of(
-                Step.worker(1, new Action.Acquire("K1")),
-                Step.nemesis(new Action.Pause("w1")),
-                Step.clock(new Action.AdvanceToExpiry("K1", 1)),
-                Step.worker(2, new Action.Acquire("K1")),
-                Step.worker(2, new Action.Write(SinkKind.LATEST_TOKEN_WINS, TokenSource.HELD, "r1", SampleResults.QUOTED)),
-                Step.nemesis(new Action.Resume("w1")),
-                Step.worker(1, new Action.Write(SinkKind.LATEST_TOKEN_WINS, TokenSource.HELD, "r1", SampleResults.NASTY)),
-                Step.worker(2, new Action.Renew())));
-        long started = System.currentTimeMillis();
-        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select(VARIANT))) {
-            TryResult result = runner.run(trace);
-            assertThat(result.verdict().passed()).as("the variant is caught: %s", result.verdict().sentence()).isFalse();
-            Path saved = target().resolve("fencecheck").resolve("traces").resolve("browser-" + VARIANT + ".json");
-            TraceFiles.write(result.trace(), saved);
-            RunResult.Reproduction reproduce = new RunResult.Reproduction("0", saved.toString(),
-                    "mvn -q -pl harness -am compile exec:java -Dexec.args=\"replay " + saved + "\"", null);
-            return new RunResult(RunResult.SCHEMA_VERSION, PROPERTY, VARIANT, runner.protocol().description(), true,
-                    RunResult.DatabaseInfo.of(runner.database()), RunResult.Status.FAILED, 1, 1, "0",
-                    Instant.ofEpochMilli(started).toString(), System.currentTimeMillis() - started, 0, trace.steps().size(),
-                    null, runner.metrics().snapshot(), RunResult.Failure.of(result, reproduce));
-        }
+    /** The page does not scroll sideways; a drawing may scroll inside its own box. */
+    private static void assertNoHorizontalOverflow(ChromeDriver driver, String what) {
+        Number scrollWidth = (Number) driver.executeScript("return document.documentElement.scrollWidth");
+        Number innerWidth = (Number) driver.executeScript("return window.innerWidth");
+        assertThat(scrollWidth.intValue()).as("horizontal overflow of the %s", what).isLessThanOrEqualTo(innerWidth.intValue());
     }
 
     private static ChromeOptions options(Path profile) {
@@ -158,12 +151,14 @@ class BrowserReportTest {
                 .toList();
     }
 
-    private static Path screenshot(ChromeDriver driver, Path file) throws IOException {
+    /** A screenshot of the whole page at {@code width}; the window keeps that width and goes back to 900 px high. */
+    private static Path screenshot(ChromeDriver driver, Path file, int width) throws IOException {
         Object height = ((JavascriptExecutor) driver).executeScript("return document.documentElement.scrollHeight");
         int full = Math.min(6000, Math.max(800, ((Number) height).intValue()));
-        driver.manage().window().setSize(new Dimension(1400, full));
+        driver.manage().window().setSize(new Dimension(width, full));
         Files.createDirectories(file.getParent());
         Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
+        driver.manage().window().setSize(new Dimension(width, 900));
         return file;
     }
 

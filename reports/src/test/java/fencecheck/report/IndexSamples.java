@@ -39,7 +39,7 @@ final class IndexSamples {
         RunResult failing = SampleResults.failing();
         return new RunResult(RunResult.SCHEMA_VERSION, failing.property(), "renew-ignores-token", "renew matches the owner only", true,
                 failing.database(), RunResult.Status.PASSED, 300, 300, "11", failing.startedAt(), 90_000, 0, null,
-                SampleResults.statistics(300), SampleResults.metrics(), null);
+                SampleResults.statistics(300, true), SampleResults.metrics(), null);
     }
 
     /** The reference, failed with the sample's trace: an unexpected failure. */

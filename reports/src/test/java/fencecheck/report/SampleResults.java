@@ -106,13 +106,13 @@ final class SampleResults {
         return new RunResult(RunResult.SCHEMA_VERSION, "LeaseProtocolProperties.databaseAgreesWithModel", "sink-ignores-token",
                 "both sinks accept any token & overwrite <what is stored>", true, database(), RunResult.Status.FAILED,
                 37, 37, "-4242", "2026-11-30T10:00:00Z", 12_345, 21, 41,
-                statistics(37), metrics(), failure);
+                statistics(37, false), metrics(), failure);
     }
 
     static RunResult passing() {
         return new RunResult(RunResult.SCHEMA_VERSION, "LeaseProtocolProperties.databaseAgreesWithModel", "reference", "", false,
                 database(), RunResult.Status.PASSED, 300, 300, "8675309", "2026-11-30T09:00:00Z", 95_000, 0, null,
-                statistics(300), metrics(), null);
+                statistics(300, true), metrics(), null);
     }
 
     static RunResult.DatabaseInfo database() {
@@ -120,13 +120,13 @@ final class SampleResults {
                 Map.of("fsync", "off", "synchronous_commit", "off", "server_version", "18.1"));
     }
 
-    static RunResult.Statistics statistics(int tries) {
+    static RunResult.Statistics statistics(int tries, boolean judged) {
         Map<Situation, Integer> counts = new EnumMap<>(Situation.class);
         int n = 0;
         for (Situation s : Situation.values()) {
             counts.put(s, Math.max(0, tries / (3 + n++) - (s == Situation.FORGED_TOKEN ? tries / 8 : 0)));
         }
-        return RunResult.Statistics.of(tries, 5.0, Situation.Group.INTERLEAVINGS, true, counts);
+        return RunResult.Statistics.of(tries, 5.0, Situation.Group.INTERLEAVINGS, judged, counts);
     }
 
     static OperationMetrics.Snapshot metrics() {

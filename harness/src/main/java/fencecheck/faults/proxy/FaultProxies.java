@@ -48,6 +48,31 @@ public final class FaultProxies {
         return chosen;
     }
 
+    /**
+     * Checks what the settings ask for without starting anything: a configured Toxiproxy answers, the
+     * mode is known, and a container mode has Docker. Throws with one line when not.
+     */
+    public static void checkSettings() {
+        Optional<String> url = configuredUrl();
+        if (url.isPresent()) {
+            reachable(url.get());
+            return;
+        }
+        String mode = System.getProperty(MODE_PROPERTY);
+        mode = mode == null ? "" : mode.strip();
+        switch (mode) {
+            case "", "in-jvm" -> {
+            }
+            case "container" -> {
+                if (!dockerAvailable()) {
+                    throw new IllegalStateException(MODE_PROPERTY + "=container needs Docker, which is not available here; "
+                            + "unset " + MODE_PROPERTY + " to use the in-JVM Toxiproxy server");
+                }
+            }
+            default -> throw new IllegalArgumentException(MODE_PROPERTY + " must be 'container' or 'in-jvm', not '" + mode + "'");
+        }
+    }
+
     /** A new official client for {@link #server()}. */
     public static ToxiproxyClient client() {
         return server().client();
