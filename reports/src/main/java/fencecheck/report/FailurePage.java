@@ -51,9 +51,13 @@ final class FailurePage {
     static String render(RunResult r, TraceCopy traceCopy) {
         RunResult.Failure f = r.failure();
         StringBuilder h = new StringBuilder();
-        h.append(Pages.head("FAILED " + Pages.shortProperty(r.property()) + " · " + r.implementation(), STYLE));
+        // a known-buggy variant that failed with a trace is a catch, not a failure of the build
+        boolean caught = BuildVerdict.kindOf(r) == BuildVerdict.Kind.KNOWN_BUG_CAUGHT;
+        String status = caught ? "caught" : r.status().name().toLowerCase(Locale.ROOT);
+        h.append(Pages.head((caught ? "CAUGHT " : "FAILED ") + Pages.shortProperty(r.property()) + " · " + r.implementation(), STYLE));
         h.append("<header><h1>").append(Html.esc(Pages.shortProperty(r.property()))).append(" · ").append(Html.esc(r.implementation()))
-                .append(" <span class=\"badge failed\">").append(Html.esc(r.status().name().toLowerCase(Locale.ROOT))).append("</span></h1>")
+                .append(" <span class=\"badge ").append(caught ? "caught" : "failed").append("\">").append(Html.esc(status))
+                .append(caught ? " (known bug)" : "").append("</span></h1>")
                 .append("<p><a href=\"../").append(ReportRenderer.INDEX).append("\">← all runs</a></p></header>\n<main>\n");
 
         boolean hasTrace = f.trace() != null || f.jobTrace() != null;

@@ -89,6 +89,7 @@ final class Html {
             .badge { display: inline-block; padding: 1px 8px; border-radius: 10px; font-size: 12px; font-weight: 600; }
             .badge.passed { background: var(--pass-bg); color: var(--pass); }
             .badge.failed, .badge.aborted { background: var(--fail-bg); color: var(--fail); }
+            .badge.caught { background: #ede7f6; color: #5e35b1; }
             .badge.variant { background: #ede7f6; color: #5e35b1; font-weight: 500; }
             .verdict { border-left: 4px solid var(--fail); background: var(--fail-bg); padding: 10px 14px; border-radius: 4px; font-size: 15px; }
             tr.divergent td { background: var(--fail-bg); }

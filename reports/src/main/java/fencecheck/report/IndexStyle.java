@@ -30,7 +30,6 @@ final class IndexStyle {
             .index-verdict .counts li.passed:not(.zero) strong { color: var(--pass); }
             .index-verdict .counts li.caught:not(.zero) strong { color: #5e35b1; }
             .index-verdict .counts li.zero { color: var(--muted); }
-            .badge.caught { background: #ede7f6; color: #5e35b1; }
             .badge.missed, .badge.unexpected { background: var(--fail); color: #fff; }
             table.runs td { overflow-wrap: anywhere; }
             table.runs td.seed { word-break: break-all; max-width: 15em; }

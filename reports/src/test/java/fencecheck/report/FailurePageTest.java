@@ -218,6 +218,18 @@ class FailurePageTest {
         }
     }
 
+    @Test
+    void aCaughtKnownBugIsNamedCaughtAndAFailedReferenceFailed() throws IOException {
+        Path caught = inRepository("caught");
+        ReportRenderer.render(List.of(SampleResults.failing()), caught);
+        assertThat(Files.readString(onlyFailurePage(caught))).contains("<span class=\"badge caught\">caught (known bug)</span>")
+                .contains("<title>CAUGHT ").doesNotContain("badge failed");
+        Path failed = inRepository("failed");
+        ReportRenderer.render(List.of(BuildVerdictTest.failedReference()), failed);
+        assertThat(Files.readString(onlyFailurePage(failed))).contains("<span class=\"badge failed\">failed</span>")
+                .contains("<title>FAILED ");
+    }
+
     static List<Path> failurePages(Path folder) throws IOException {
         try (Stream<Path> pages = Files.list(folder.resolve("failures"))) {
             return pages.filter(p -> p.toString().endsWith(".html")).sorted().toList();
