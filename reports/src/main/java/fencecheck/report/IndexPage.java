@@ -30,14 +30,11 @@ final class IndexPage {
         return h.append("</main>\n</body>\n</html>\n").toString();
     }
 
-    /** The runs by their recorded status, saying how many of the failures are caught known bugs (which must fail). */
+    /** The runs in a line, counted by what they mean: a caught known bug is not a failure of the build. */
     private static String statuses(List<RunResult> runs) {
-        long failed = runs.stream().filter(RunResult::failed).count();
-        long caught = runs.stream().filter(r -> BuildVerdict.kindOf(r) == BuildVerdict.Kind.KNOWN_BUG_CAUGHT).count();
-        String s = runs.size() + (runs.size() == 1 ? " run" : " runs") + " · " + failed + " failed";
-        if (caught > 0) {
-            s += " (" + (caught == failed ? "all of them" : caught + " of them") + " known bugs caught, as they must be)";
-        }
-        return s + " · " + (runs.size() - failed) + " passed";
+        BuildVerdict v = BuildVerdict.of(runs);
+        return runs.size() + (runs.size() == 1 ? " run" : " runs") + " · " + v.passed() + " passed · " + v.knownBugsCaught()
+                + " known " + (v.knownBugsCaught() == 1 ? "bug" : "bugs") + " caught · " + v.knownBugsMissed() + " missed · "
+                + v.unexpectedFailures() + " unexpected " + (v.unexpectedFailures() == 1 ? "failure" : "failures");
     }
 }

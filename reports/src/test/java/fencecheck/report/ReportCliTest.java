@@ -41,7 +41,7 @@ class ReportCliTest {
 
         Path index = report.resolve("index.html").toAbsolutePath();
         assertThat(out.toString(StandardCharsets.UTF_8).strip()).isEqualTo(index.toString());
-        assertThat(Files.readString(index)).contains("2 runs · 1 failed");
+        assertThat(Files.readString(index)).contains("2 runs · 1 passed · 1 known bug caught · 0 missed · 0 unexpected failures");
         assertThat(err()).isEmpty();
     }
 
