@@ -111,6 +111,9 @@ public final class OperationMetrics {
                     if (e.observed() instanceof JobOutcome.Delivered d && !d.effect()) {
                         duplicatesDelivered++;
                     }
+                    if (r.crashBeforeMark()) {
+                        bucket.faults++;
+                    }
                 }
                 case JobCommand.Redeliver r -> {
                     duplicatesDelivered++;
@@ -118,9 +121,6 @@ public final class OperationMetrics {
                 }
                 default -> {
                 }
-            }
-            if (e.command() instanceof JobCommand.Relay r && r.crashBeforeMark()) {
-                bucket.faults++;
             }
         }
     }

@@ -16,23 +16,18 @@ import java.util.Optional;
  */
 final class Configuration {
 
-    private static volatile Optional<String> problem;
+    /** The last check's answer; null until the settings are checked (again). */
+    private static Optional<String> problem;
 
     private Configuration() {
     }
 
     /** What is wrong with the settings, in one line that says what to do, or empty when they are fine. */
-    static Optional<String> problem() {
-        Optional<String> known = problem;
-        if (known == null) {
-            synchronized (Configuration.class) {
-                if (problem == null) {
-                    problem = check();
-                }
-                known = problem;
-            }
+    static synchronized Optional<String> problem() {
+        if (problem == null) {
+            problem = check();
         }
-        return known;
+        return problem;
     }
 
     private static Optional<String> check() {

@@ -9,7 +9,6 @@ import net.jqwik.api.Tuple;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Generators of job traces: whole job transactions (begin, claim, business

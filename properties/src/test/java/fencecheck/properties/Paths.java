@@ -1,6 +1,7 @@
 package fencecheck.properties;
 
-import java.nio.file.Files;
+import fencecheck.report.RepositoryPaths;
+
 import java.nio.file.Path;
 
 /** Where a run leaves its files (under the module's build directory), and how a reader at the repository root names them. */
@@ -17,24 +18,13 @@ final class Paths {
         return target().resolve("fencecheck").resolve("traces");
     }
 
-    /**
-     * The root of the build: the highest folder above the module, through consecutive folders that
-     * each hold a pom.xml (a multi-module build), or the working directory when none does.
-     */
+    /** The root of the build this run's target folder belongs to. */
     static Path repositoryRoot() {
-        Path here = target().getParent();
-        Path root = null;
-        while (here != null && Files.isRegularFile(here.resolve("pom.xml"))) {
-            root = here;
-            here = here.getParent();
-        }
-        return root != null ? root : Path.of("").toAbsolutePath();
+        return RepositoryPaths.root(target());
     }
 
     /** {@code path} as a reader types it from the repository root, so printed commands work on any machine. */
     static String fromRoot(Path path) {
-        Path absolute = path.toAbsolutePath().normalize();
-        Path root = repositoryRoot();
-        return absolute.startsWith(root) ? root.relativize(absolute).toString() : absolute.toString();
+        return RepositoryPaths.fromRoot(path, repositoryRoot());
     }
 }

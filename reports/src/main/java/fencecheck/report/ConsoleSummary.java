@@ -73,8 +73,6 @@ public final class ConsoleSummary {
 
     /** A path under the working directory as a relative one (shorter, and the same on every machine), else absolute. */
     static String shown(Path path) {
-        Path absolute = path.toAbsolutePath().normalize();
-        Path here = Path.of("").toAbsolutePath();
-        return absolute.startsWith(here) ? here.relativize(absolute).toString() : absolute.toString();
+        return RepositoryPaths.fromRoot(path, Path.of(""));
     }
 }

@@ -173,41 +173,18 @@ final class FailurePage {
         Integer divergent = f.divergentStep();
         TreeSet<Integer> violationSteps = new TreeSet<>();
         f.violations().forEach(v -> violationSteps.add(v.step()));
-        StringBuilder h = new StringBuilder("<section id=\"trace\"><h2>Shrunk trace</h2>\n");
-        h.append("<table class=\"trace\"><thead><tr><th></th><th class=\"num\">step</th><th>actor</th><th>what happened</th>"
-                + "<th>clock</th><th>model expected</th><th>database answered</th></tr></thead><tbody>\n");
-        int last = 0;
+        TraceTableHtml table = new TraceTableHtml("trace", "what happened");
         for (HistoryEntry e : f.history()) {
-            last = Math.max(last, e.step());
             boolean isDivergent = divergent != null && e.step() == divergent;
-            String cls = isDivergent ? "divergent" : violationSteps.contains(e.step()) ? "violation" : "";
-            h.append("<tr").append(cls.isEmpty() ? "" : " class=\"" + cls + "\"").append(" data-step=\"").append(e.step()).append("\">");
-            h.append("<td class=\"marker\">").append(isDivergent ? "▶" : violationSteps.contains(e.step()) ? "!" : "").append("</td>");
-            h.append("<td class=\"num\">").append(e.step()).append("</td>");
-            h.append("<td class=\"mono actor\">").append(Html.esc(e.actor())).append("</td>");
-            h.append("<td><div class=\"mono\">").append(Html.esc(e.resolved())).append("</div><div class=\"muted small mono\">")
-                    .append(Html.esc(e.action())).append("</div>");
-            if (e.rowsDiffer()) {
-                h.append("<div class=\"small marker\">rows of ").append(Html.esc(e.key())).append(" differ (see below)</div>");
-            }
-            h.append("</td>");
-            h.append("<td class=\"mono small clock\">").append(Html.esc(Html.time(e.at()))).append("</td>");
-            String differs = e.outcomeDiffers() ? " differs" : "";
-            h.append("<td class=\"mono expected").append(differs).append("\">").append(Html.esc(Html.outcome(e.expected(), null))).append("</td>");
-            h.append("<td class=\"mono observed").append(differs).append("\">").append(Html.esc(Html.outcome(e.observed(), e.error()))).append("</td>");
-            h.append("</tr>\n");
+            boolean violation = violationSteps.contains(e.step());
+            String what = "<div class=\"mono\">" + Html.esc(e.resolved()) + "</div><div class=\"muted small mono\">"
+                    + Html.esc(e.action()) + "</div>" + (e.rowsDiffer() ? TraceTableHtml.rowsDiffer(e.key()) : "");
+            table.row(e.step(), isDivergent ? "divergent" : violation ? "violation" : "", isDivergent ? "▶" : violation ? "!" : "",
+                    String.valueOf(e.step()), e.actor(), what, e.at(), Html.outcome(e.expected(), null),
+                    Html.outcome(e.observed(), e.error()), e.outcomeDiffers());
         }
-        if (f.trace() != null) {
-            List<Step> steps = f.trace().steps();
-            for (int i = last; i < steps.size(); i++) {
-                Step s = steps.get(i);
-                h.append("<tr class=\"notrun\"><td></td><td class=\"num\">").append(i + 1).append("</td><td class=\"mono actor\">")
-                        .append(Html.esc(s.actor())).append("</td><td class=\"mono\">").append(Html.esc(s.action()))
-                        .append("</td><td></td><td colspan=\"2\">not run: the try stopped at the divergence</td></tr>\n");
-            }
-        }
-        h.append("</tbody></table></section>\n");
-        return h.toString();
+        List<Step> steps = f.trace() == null ? List.of() : f.trace().steps();
+        return table.end(steps.stream().map(s -> new String[]{s.actor(), String.valueOf(s.action())}).toList());
     }
 
     private static String rows(RunResult.Failure f) {

@@ -25,45 +25,20 @@ final class JobTables {
         JobHistoryEntry divergent = JobTimeline.divergentEntry(f);
         TreeSet<Integer> violationSteps = new TreeSet<>();
         f.violations().forEach(v -> violationSteps.add(v.step()));
-        StringBuilder h = new StringBuilder("<section id=\"trace\"><h2>Shrunk trace</h2>\n");
-        h.append("<table class=\"trace job\"><thead><tr><th></th><th class=\"num\">step</th><th>actor</th><th>statement</th>"
-                + "<th>clock</th><th>model expected</th><th>database answered</th></tr></thead><tbody>\n");
-        int last = 0;
+        TraceTableHtml table = new TraceTableHtml("trace job", "statement");
         for (JobHistoryEntry e : f.jobHistory()) {
-            last = Math.max(last, e.step());
             boolean isDivergent = e == divergent;
             boolean violation = !e.resumed() && violationSteps.contains(e.step());
-            String cls = (isDivergent ? "divergent" : violation ? "violation" : "") + (e.resumed() ? " resumed" : "");
-            h.append("<tr").append(cls.isBlank() ? "" : " class=\"" + cls.strip() + "\"").append(" data-step=\"").append(e.step()).append("\">");
-            h.append("<td class=\"marker\">").append(isDivergent ? "▶" : violation ? "!" : "").append("</td>");
-            h.append("<td class=\"num\">").append(e.resumed() ? "&lt;-" : String.valueOf(e.step())).append("</td>");
-            h.append("<td class=\"mono actor\">").append(Html.esc(e.actor())).append("</td>");
-            h.append("<td><div class=\"mono\">").append(Html.esc(e.action())).append("</div>");
-            if (e.resumed()) {
-                h.append("<div class=\"muted small\">").append(Html.esc(e.actor()))
-                        .append("'s waiting statement goes on: the transaction it waited for ended at step ").append(e.step()).append("</div>");
-            }
-            if (e.rowsDiffer()) {
-                h.append("<div class=\"small marker\">rows of ").append(Html.esc(e.key())).append(" differ (see below)</div>");
-            }
-            h.append("</td>");
-            h.append("<td class=\"mono small clock\">").append(Html.esc(Html.time(e.at()))).append("</td>");
-            String differs = e.outcomeDiffers() ? " differs" : "";
-            h.append("<td class=\"mono expected").append(differs).append("\">").append(Html.esc(JobTimeline.describe(e.expected(), null))).append("</td>");
-            h.append("<td class=\"mono observed").append(differs).append("\">").append(Html.esc(JobTimeline.describe(e.observed(), e.error()))).append("</td>");
-            h.append("</tr>\n");
+            String what = "<div class=\"mono\">" + Html.esc(e.action()) + "</div>"
+                    + (e.resumed() ? "<div class=\"muted small\">" + Html.esc(e.actor())
+                    + "'s waiting statement goes on: the transaction it waited for ended at step " + e.step() + "</div>" : "")
+                    + (e.rowsDiffer() ? TraceTableHtml.rowsDiffer(e.key()) : "");
+            table.row(e.step(), (isDivergent ? "divergent" : violation ? "violation" : "") + (e.resumed() ? " resumed" : ""),
+                    isDivergent ? "▶" : violation ? "!" : "", e.resumed() ? "&lt;-" : String.valueOf(e.step()), e.actor(), what, e.at(),
+                    JobTimeline.describe(e.expected(), null), JobTimeline.describe(e.observed(), e.error()), e.outcomeDiffers());
         }
-        if (f.jobTrace() != null) {
-            List<JobStep> steps = f.jobTrace().steps();
-            for (int i = last; i < steps.size(); i++) {
-                JobStep s = steps.get(i);
-                h.append("<tr class=\"notrun\"><td></td><td class=\"num\">").append(i + 1).append("</td><td class=\"mono actor\">")
-                        .append(Html.esc(s.actor())).append("</td><td class=\"mono\">").append(Html.esc(s.action()))
-                        .append("</td><td></td><td colspan=\"2\">not run: the try stopped at the divergence</td></tr>\n");
-            }
-        }
-        h.append("</tbody></table></section>\n");
-        return h.toString();
+        List<JobStep> steps = f.jobTrace() == null ? List.of() : f.jobTrace().steps();
+        return table.end(steps.stream().map(s -> new String[]{s.actor(), String.valueOf(s.action())}).toList());
     }
 
     /** The entry a reader should look at first: the divergent one, else the first with rows at the first broken invariant's step. */

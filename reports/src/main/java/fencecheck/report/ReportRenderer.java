@@ -1,12 +1,5 @@
 package fencecheck.report;
 
-import fencecheck.check.Violation;
-import fencecheck.model.KeyState;
-import fencecheck.model.Lease;
-import fencecheck.model.StoredResult;
-import fencecheck.run.HistoryEntry;
-import fencecheck.run.OperationMetrics;
-import fencecheck.trace.Step;
 import fencecheck.trace.TraceFiles;
 
 import java.io.IOException;
@@ -14,16 +7,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Objects;
-import java.util.TreeSet;
 
 /**
  * Renders results as a self-contained HTML report: {@code index.html} with
@@ -93,7 +80,7 @@ public final class ReportRenderer {
         } else {
             TraceFiles.write(failure.jobTrace(), copy);
         }
-        return new FailurePage.TraceCopy(copy.getFileName().toString(), Pages.fromRoot(copy, Pages.repositoryRoot(failures)));
+        return new FailurePage.TraceCopy(copy.getFileName().toString(), RepositoryPaths.fromRoot(copy, RepositoryPaths.root(failures)));
     }
 
     private static void removeOldPages(Path failures) throws IOException {

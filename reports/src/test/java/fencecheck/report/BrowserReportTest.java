@@ -1,15 +1,5 @@
 package fencecheck.report;
 
-import fencecheck.db.Databases;
-import fencecheck.model.SinkKind;
-import fencecheck.protocol.Implementations;
-import fencecheck.run.TraceRunner;
-import fencecheck.run.TryResult;
-import fencecheck.trace.Action;
-import fencecheck.trace.Step;
-import fencecheck.trace.TokenSource;
-import fencecheck.trace.Trace;
-import fencecheck.trace.TraceFiles;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
@@ -26,7 +16,6 @@ import org.openqa.selenium.logging.LoggingPreferences;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.logging.Level;

@@ -96,15 +96,15 @@ class FailurePageTest {
         Path module = Files.createDirectories(parent.resolve("properties"));
         Files.writeString(module.resolve("pom.xml"), "<project/>");
         Path report = Files.createDirectories(module.resolve("target/fencecheck/report"));
-        assertThat(Pages.repositoryRoot(report)).isEqualTo(parent);
-        assertThat(Pages.fromRoot(report.resolve("failures/01-x.trace.json"), parent))
+        assertThat(RepositoryPaths.root(report)).isEqualTo(parent);
+        assertThat(RepositoryPaths.fromRoot(report.resolve("failures/01-x.trace.json"), parent))
                 .isEqualTo("properties/target/fencecheck/report/failures/01-x.trace.json");
 
         // a folder without a pom.xml between two with one ends the walk
         Path nested = Files.createDirectories(temp.resolve("other/plain/inner"));
         Files.writeString(temp.resolve("other/pom.xml"), "<project/>");
         Files.writeString(nested.resolve("pom.xml"), "<project/>");
-        assertThat(Pages.repositoryRoot(Files.createDirectories(nested.resolve("target/report")))).isEqualTo(nested);
+        assertThat(RepositoryPaths.root(Files.createDirectories(nested.resolve("target/report")))).isEqualTo(nested);
     }
 
     @Test

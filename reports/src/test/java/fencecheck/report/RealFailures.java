@@ -49,12 +49,7 @@ final class RealFailures {
                 Step.nemesis(new Action.Resume("w1")),
                 Step.worker(1, new Action.Write(SinkKind.LATEST_TOKEN_WINS, TokenSource.HELD, "r1", SampleResults.NASTY)),
                 Step.worker(2, new Action.Renew())));
-        long started = System.currentTimeMillis();
-        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select(variant))) {
-            TryResult result = runner.run(trace);
-            assertThat(result.verdict().passed()).as("the variant is caught: %s", TraceTable.render(result)).isFalse();
-            return leaseResult("ArticleScenarios.pausedHolderWritesAfterTakeover", runner, result, started);
-        }
+        return caught("ArticleScenarios.pausedHolderWritesAfterTakeover", trace, false);
     }
 
     static RunResult fault() {
@@ -66,12 +61,7 @@ final class RealFailures {
                 Step.nemesis(new Action.Network("w1", NetworkFault.RESPONSE_LOST)),
                 Step.worker(1, new Action.Acquire("K1")),
                 Step.worker(1, new Action.Retry())));
-        long started = System.currentTimeMillis();
-        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select(variant), true)) {
-            TryResult result = runner.run(trace);
-            assertThat(result.verdict().passed()).as("the variant is caught: %s", TraceTable.render(result)).isFalse();
-            return leaseResult("FaultProperties.faultsAgreeWithModel", runner, result, started);
-        }
+        return caught("FaultProperties.faultsAgreeWithModel", trace, true);
     }
 
     static RunResult job() {
@@ -98,6 +88,16 @@ final class RealFailures {
         }
     }
 
+    /** Runs {@code trace} against the variant it names, requires it to fail, and records it as {@code property} would. */
+    private static RunResult caught(String property, Trace trace, boolean throughFaultProxies) {
+        long started = System.currentTimeMillis();
+        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select(trace.implementation()), throughFaultProxies)) {
+            TryResult result = runner.run(trace);
+            assertThat(result.verdict().passed()).as("the variant is caught: %s", TraceTable.render(result)).isFalse();
+            return leaseResult(property, runner, result, started);
+        }
+    }
+
     private static RunResult leaseResult(String property, TraceRunner runner, TryResult result, long started) {
         Path saved = saved("real-" + result.trace().implementation() + ".json");
         TraceFiles.write(result.trace(), saved);
@@ -114,7 +114,7 @@ final class RealFailures {
 
     /** The reproduction a property run prints: the saved trace and its replay command, by their paths from the repository root. */
     private static RunResult.Reproduction reproduction(Path saved) {
-        String fromRoot = Pages.fromRoot(saved, Pages.repositoryRoot(saved.getParent()));
+        String fromRoot = RepositoryPaths.fromRoot(saved, RepositoryPaths.root(saved.getParent()));
         return new RunResult.Reproduction("0", fromRoot, FailurePage.REPLAY.formatted(fromRoot), null);
     }
 }

@@ -56,20 +56,8 @@ public final class FaultProxies {
         Optional<String> url = configuredUrl();
         if (url.isPresent()) {
             reachable(url.get());
-            return;
-        }
-        String mode = System.getProperty(MODE_PROPERTY);
-        mode = mode == null ? "" : mode.strip();
-        switch (mode) {
-            case "", "in-jvm" -> {
-            }
-            case "container" -> {
-                if (!dockerAvailable()) {
-                    throw new IllegalStateException(MODE_PROPERTY + "=container needs Docker, which is not available here; "
-                            + "unset " + MODE_PROPERTY + " to use the in-JVM Toxiproxy server");
-                }
-            }
-            default -> throw new IllegalArgumentException(MODE_PROPERTY + " must be 'container' or 'in-jvm', not '" + mode + "'");
+        } else if (mode(System::getProperty).equals("container")) {
+            requireDocker(FaultProxies::dockerAvailable);
         }
     }
 
@@ -96,14 +84,27 @@ public final class FaultProxies {
         if (url.isPresent()) {
             return FaultProxyServer.atUrl(reachable(url.get()));
         }
-        String mode = properties.apply(MODE_PROPERTY);
-        mode = mode == null ? "" : mode.strip();
-        return switch (mode) {
-            case "", "in-jvm" -> FaultProxyServer.inJvm(ToxiproxyServer.start());
+        return switch (mode(properties)) {
             case "container" -> FaultProxyServer.inContainer(startContainer(docker));
-            default -> throw new IllegalArgumentException(
-                    MODE_PROPERTY + " must be 'container' or 'in-jvm', not '" + mode + "'");
+            default -> FaultProxyServer.inJvm(ToxiproxyServer.start());
         };
+    }
+
+    /** The mode asked for: {@code container} or {@code in-jvm} (also when unset); anything else is refused in one line. */
+    private static String mode(UnaryOperator<String> properties) {
+        String mode = properties.apply(MODE_PROPERTY);
+        mode = mode == null || mode.isBlank() ? "in-jvm" : mode.strip();
+        if (!mode.equals("container") && !mode.equals("in-jvm")) {
+            throw new IllegalArgumentException(MODE_PROPERTY + " must be 'container' or 'in-jvm', not '" + mode + "'");
+        }
+        return mode;
+    }
+
+    private static void requireDocker(BooleanSupplier docker) {
+        if (!docker.getAsBoolean()) {
+            throw new IllegalStateException(MODE_PROPERTY + "=container needs Docker, which is not available here; "
+                    + "unset " + MODE_PROPERTY + " to use the in-JVM Toxiproxy server");
+        }
     }
 
     /** The URL parsed, once {@code GET /version} answers there. */
@@ -141,10 +142,7 @@ public final class FaultProxies {
     }
 
     private static ToxiproxyContainer startContainer(BooleanSupplier docker) {
-        if (!docker.getAsBoolean()) {
-            throw new IllegalStateException(MODE_PROPERTY + "=container needs Docker, which is not available here; "
-                    + "unset " + MODE_PROPERTY + " to use the in-JVM Toxiproxy server");
-        }
+        requireDocker(docker);
         ToxiproxyContainer container = new ToxiproxyContainer(DockerImageName.parse(CONTAINER_IMAGE)).withAccessToHost(true);
         try {
             container.start();
