@@ -43,7 +43,10 @@ public final class Implementations {
         if (n.equals(SqlLeaseProtocol.REFERENCE_EXCLUSIVE)) {
             return SqlLeaseProtocol.referenceExclusive();
         }
-        Supplier<LeaseProtocol> variant = Variants.byName(n);
+        Supplier<LeaseProtocol> variant = Alternatives.byName(n);
+        if (variant == null) {
+            variant = Variants.byName(n);
+        }
         if (variant == null) {
             variant = FaultVariants.byName(n);
         }
@@ -57,6 +60,17 @@ public final class Implementations {
             return byClassName(n);
         }
         throw unknown(n);
+    }
+
+    /**
+     * The correct implementations besides the reference, newly made: the
+     * reference with article B's boundary, and the ones that lock differently.
+     */
+    public static List<LeaseProtocol> correctAlternatives() {
+        List<LeaseProtocol> correct = new ArrayList<>();
+        correct.add(SqlLeaseProtocol.referenceExclusive());
+        correct.addAll(Alternatives.all());
+        return correct;
     }
 
     /** The known-buggy variants, newly made. */
@@ -79,6 +93,7 @@ public final class Implementations {
         List<String> names = new ArrayList<>();
         names.add(SqlLeaseProtocol.REFERENCE);
         names.add(SqlLeaseProtocol.REFERENCE_EXCLUSIVE);
+        names.addAll(Alternatives.names());
         names.addAll(Variants.names());
         names.addAll(FaultVariants.names());
         names.addAll(JobVariants.names());

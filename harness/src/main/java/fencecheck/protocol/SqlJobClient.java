@@ -17,9 +17,11 @@ import java.util.TreeMap;
 
 /**
  * The JDBC adapter of the job transaction: one prepared statement per SQL
- * resource under {@code /fencecheck/sql/job/}. A variant may add
- * {@code finish_job.sql}, a statement run just before its commit when its
- * claim held (the write that follows a separate check).
+ * resource under {@code /fencecheck/sql/job/}. An implementation may add
+ * {@code lock_job.sql}, a statement run just before the claim with the job
+ * key (a lock taken its own way), and {@code finish_job.sql}, a statement run
+ * just before its commit when its claim held (the write that follows a
+ * separate check).
  */
 final class SqlJobClient implements JobClient {
 
@@ -32,6 +34,7 @@ final class SqlJobClient implements JobClient {
     private final PreparedStatement relayMark;
     private final PreparedStatement consume;
     private final PreparedStatement inspect;
+    private final PreparedStatement lockJob;
     private final PreparedStatement finishJob;
     private String claimedKey;
     private long claimedToken;
@@ -47,6 +50,8 @@ final class SqlJobClient implements JobClient {
         this.relayMark = connection.prepareStatement(protocol.sql(Operation.RELAY_MARK));
         this.consume = connection.prepareStatement(protocol.sql(Operation.CONSUME));
         this.inspect = connection.prepareStatement(protocol.sql(Operation.INSPECT_JOB));
+        Optional<String> lock = protocol.extraSql("job/lock_job.sql");
+        this.lockJob = lock.isPresent() ? connection.prepareStatement(lock.get()) : null;
         Optional<String> finish = protocol.extraSql("job/finish_job.sql");
         this.finishJob = finish.isPresent() ? connection.prepareStatement(finish.get()) : null;
     }
@@ -62,6 +67,10 @@ final class SqlJobClient implements JobClient {
     public JobOutcome claim(String key, long token) throws SQLException {
         claimedKey = key;
         claimedToken = token;
+        if (lockJob != null) {
+            lockJob.setString(1, key);
+            lockJob.execute();
+        }
         claim.setString(1, key);
         claim.setLong(2, token);
         try (ResultSet rs = claim.executeQuery()) {
@@ -170,7 +179,7 @@ final class SqlJobClient implements JobClient {
 
     @Override
     public void close() throws SQLException {
-        for (PreparedStatement s : new PreparedStatement[] {claim, businessRow, outboxRow, relayNext, relayMark, consume, inspect, finishJob}) {
+        for (PreparedStatement s : new PreparedStatement[] {claim, businessRow, outboxRow, relayNext, relayMark, consume, inspect, lockJob, finishJob}) {
             if (s != null) {
                 s.close();
             }

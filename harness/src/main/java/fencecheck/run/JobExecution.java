@@ -10,7 +10,6 @@ import fencecheck.job.JobOutcome;
 import fencecheck.job.JobRows;
 import fencecheck.job.JobState;
 import fencecheck.job.JobTransition;
-import fencecheck.job.Resumed;
 import fencecheck.job.Transaction;
 import fencecheck.model.Command;
 import fencecheck.model.Describe;
@@ -87,13 +86,14 @@ final class JobExecution {
 
     /** A trace may end with transactions open: they roll back, as when their workers go away, and whoever waited goes on. */
     private void endOpenTransactions() throws SQLException {
-        for (String session : List.copyOf(state.open().keySet())) {
-            if (divergent != null || state.isWaiting(session)) {
-                continue;
+        while (divergent == null) {
+            Optional<String> idle = state.open().keySet().stream().filter(session -> !running.containsKey(session)).findFirst();
+            if (idle.isEmpty()) {
+                return;
             }
             stepNumber++;
-            JobSession s = runner.session(session);
-            record(step(session, "end of trace: roll back", new JobCommand.Rollback(session), s, s.jobs::rollback));
+            JobSession s = runner.session(idle.get());
+            statement(idle.get(), "end of trace: roll back", new JobCommand.Rollback(idle.get()), s, s.jobs::rollback);
         }
     }
 
@@ -126,7 +126,7 @@ final class JobExecution {
     }
 
     private void workerStatement(String worker, JobAction.WorkerStatement action) throws SQLException {
-        if (state.isWaiting(worker)) {
+        if (running.containsKey(worker)) {
             noOp(worker, worker + " is waiting for a lock: " + describe(action) + " skipped");
             return;
         }
@@ -142,8 +142,8 @@ final class JobExecution {
                     return;
                 }
                 UUID owner = owner(worker);
-                record(step(worker, "acquire " + a.key(), new JobCommand.LeaseOperation(worker,
-                        new Command.Acquire(a.key(), label, ttl)), s, () -> new JobOutcome.Answered(s.lease.acquire(a.key(), owner, ttl))));
+                statement(worker, "acquire " + a.key(), new JobCommand.LeaseOperation(worker,
+                        new Command.Acquire(a.key(), label, ttl)), s, () -> new JobOutcome.Answered(s.lease.acquire(a.key(), owner, ttl)));
             }
             case JobAction.Renew r -> {
                 if (tx != null || belief == null) {
@@ -151,9 +151,9 @@ final class JobExecution {
                     return;
                 }
                 UUID owner = owner(worker);
-                record(step(worker, "renew " + belief.key() + " token " + belief.token(), new JobCommand.LeaseOperation(worker,
+                statement(worker, "renew " + belief.key() + " token " + belief.token(), new JobCommand.LeaseOperation(worker,
                         new Command.Renew(belief.key(), label, belief.token(), ttl)), s,
-                        () -> new JobOutcome.Answered(s.lease.renew(belief.key(), owner, belief.token(), ttl))));
+                        () -> new JobOutcome.Answered(s.lease.renew(belief.key(), owner, belief.token(), ttl)));
             }
             case JobAction.Release r -> {
                 if (tx != null || belief == null) {
@@ -161,9 +161,9 @@ final class JobExecution {
                     return;
                 }
                 UUID owner = owner(worker);
-                record(step(worker, "release " + belief.key() + " token " + belief.token(), new JobCommand.LeaseOperation(worker,
+                statement(worker, "release " + belief.key() + " token " + belief.token(), new JobCommand.LeaseOperation(worker,
                         new Command.Release(belief.key(), label, belief.token())), s,
-                        () -> new JobOutcome.Answered(s.lease.release(belief.key(), owner, belief.token()))));
+                        () -> new JobOutcome.Answered(s.lease.release(belief.key(), owner, belief.token())));
             }
             case JobAction.FencedWrite w -> {
                 if (belief == null) {
@@ -171,57 +171,57 @@ final class JobExecution {
                     return;
                 }
                 Command.Write write = new Command.Write(SinkKind.CURRENT_FENCE, belief.key(), belief.token(), w.resultId(), w.payload());
-                record(step(worker, Describe.command(write) + (tx != null ? " (in its transaction)" : ""),
+                statement(worker, Describe.command(write) + (tx != null ? " (in its transaction)" : ""),
                         new JobCommand.FencedWrite(worker, write), s, () -> new JobOutcome.Answered(
-                                s.lease.write(SinkKind.CURRENT_FENCE, belief.key(), belief.token(), w.resultId(), w.payload()))));
+                                s.lease.write(SinkKind.CURRENT_FENCE, belief.key(), belief.token(), w.resultId(), w.payload())));
             }
             case JobAction.Begin b -> {
                 if (tx != null) {
                     noOp(worker, worker + " has a transaction open already: begin skipped");
                     return;
                 }
-                record(step(worker, "begin", new JobCommand.Begin(worker), s, () -> {
+                statement(worker, "begin", new JobCommand.Begin(worker), s, () -> {
                     s.jobs.begin();
                     return new JobOutcome.Begun();
-                }));
+                });
             }
             case JobAction.Claim c -> {
                 if (tx == null || belief == null) {
                     noOp(worker, worker + (tx == null ? " has no transaction open" : " holds no lease") + ": claim skipped");
                     return;
                 }
-                record(step(worker, "claim " + belief.key() + " token " + belief.token(),
-                        new JobCommand.Claim(worker, belief.key(), belief.token()), s, () -> s.jobs.claim(belief.key(), belief.token())));
+                statement(worker, "claim " + belief.key() + " token " + belief.token(),
+                        new JobCommand.Claim(worker, belief.key(), belief.token()), s, () -> s.jobs.claim(belief.key(), belief.token()));
             }
             case JobAction.BusinessRow b -> {
                 if (tx == null) {
                     noOp(worker, worker + " has no transaction open: business row skipped");
                     return;
                 }
-                record(step(worker, "business row " + b.resultId() + " \"" + b.payload() + "\"",
-                        new JobCommand.BusinessRow(worker, b.resultId(), b.payload()), s, () -> s.jobs.businessRow(b.resultId(), b.payload())));
+                statement(worker, "business row " + b.resultId() + " \"" + b.payload() + "\"",
+                        new JobCommand.BusinessRow(worker, b.resultId(), b.payload()), s, () -> s.jobs.businessRow(b.resultId(), b.payload()));
             }
             case JobAction.OutboxRow o -> {
                 if (tx == null) {
                     noOp(worker, worker + " has no transaction open: outbox row skipped");
                     return;
                 }
-                record(step(worker, "outbox row " + o.resultId() + " \"" + o.payload() + "\"",
-                        new JobCommand.OutboxRow(worker, o.resultId(), o.payload()), s, () -> s.jobs.outboxRow(o.resultId(), o.payload())));
+                statement(worker, "outbox row " + o.resultId() + " \"" + o.payload() + "\"",
+                        new JobCommand.OutboxRow(worker, o.resultId(), o.payload()), s, () -> s.jobs.outboxRow(o.resultId(), o.payload()));
             }
             case JobAction.Commit c -> {
                 if (tx == null) {
                     noOp(worker, worker + " has no transaction open: commit skipped");
                     return;
                 }
-                record(step(worker, "commit", new JobCommand.Commit(worker), s, s.jobs::commit));
+                statement(worker, "commit", new JobCommand.Commit(worker), s, s.jobs::commit);
             }
             case JobAction.Rollback r -> {
                 if (tx == null) {
                     noOp(worker, worker + " has no transaction open: rollback skipped");
                     return;
                 }
-                record(step(worker, "rollback", new JobCommand.Rollback(worker), s, s.jobs::rollback));
+                statement(worker, "rollback", new JobCommand.Rollback(worker), s, s.jobs::rollback);
             }
         }
     }
@@ -239,117 +239,216 @@ final class JobExecution {
         return name.replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase();
     }
 
-    /** What one step did: its own entry, then the entries of the waiting statements that went on. */
-    private record Outcomes(JobHistoryEntry own, List<JobHistoryEntry> resumed) {
+    private void record(JobHistoryEntry entry) {
+        history.add(entry);
+        if (divergent == null && entry.divergent()) {
+            divergent = entry;
+        }
     }
 
-    private void record(Outcomes outcomes) {
-        history.add(outcomes.own());
-        history.addAll(outcomes.resumed());
-        if (divergent == null && outcomes.own().divergent()) {
-            divergent = outcomes.own();
-        }
-        for (JobHistoryEntry e : outcomes.resumed()) {
-            if (divergent == null && e.divergent()) {
-                divergent = e;
-            }
+    /** A statement started and not yet judged: answered and not yet collected, or waiting for a lock. */
+    static final class Running {
+        final String action;
+        final JobCommand command;
+        final long startedAt;
+        final long sequence;
+        boolean waited;
+
+        Running(String action, JobCommand command, long startedAt, long sequence) {
+            this.action = action;
+            this.command = command;
+            this.startedAt = startedAt;
+            this.sequence = sequence;
         }
     }
+
+    private long statementsStarted;
+
+    /** The statements started and not yet judged, by session. */
+    private final Map<String, Running> running = new java.util.TreeMap<>();
 
     /**
-     * Runs one statement of a session in lock step with the model: the model
-     * says whether it waits and what it answers; the database's session runs it
-     * on a thread of its own and is watched until it answers or is blocked.
+     * Runs one statement of a session the way PostgreSQL's isolation tester
+     * does: on a thread of its own, watched until the try is quiet (every
+     * started statement answered, or blocked by another session of the try).
+     * The model judges each statement when the database completes it, in the
+     * order they complete, with the clock of its start; a wait is what the
+     * database showed, never what the model prescribes.
      */
-    private Outcomes step(String session, String action, JobCommand command, JobSession s, Callable<JobOutcome> statement)
+    private void statement(String session, String action, JobCommand command, JobSession s, Callable<JobOutcome> call)
             throws SQLException {
-        String contended = model.wouldWaitFor(state, session, command);
-        if (contended != null) {
-            for (fencecheck.job.Waiter waiter : state.waiting()) {
-                if (contended.equals(model.wouldWaitFor(state, waiter.session(), waiter.command()))) {
-                    return new Outcomes(new JobHistoryEntry(stepNumber, false, session, "(no-op) " + action + " would queue behind "
-                            + waiter.session() + "'s waiting statement on " + contended
-                            + ", an order PostgreSQL does not define: skipped", null, state.now(), null, null, null, null, null, null),
-                            List.of());
-                }
-            }
-        }
-        long at = state.now();
-        JobState before = state;
-        JobTransition t = model.step(state, command);
-        state = t.next();
-        s.pending = runner.statements().submit(statement);
-        StatementWatch.Observation seen = StatementWatch.watch(runner, s, false, t.outcome() instanceof JobOutcome.Waiting);
-        boolean endsTransaction = command instanceof JobCommand.Commit || command instanceof JobCommand.Rollback;
-        // the statements that go on when a transaction ends are awaited before any row is read: the model's rows include them
-        List<StatementWatch.Observation> resumedSeen = endsTransaction ? awaitResumed(t) : List.of();
-        noteStatement(session, command, seen.outcome());
-        String key = keyOf(before, session, command);
-        JobHistoryEntry own = entry(stepNumber, false, session, action, command, at, t.outcome(), seen, key);
-        learn(session, command, seen.outcome(), own);
-        List<JobHistoryEntry> resumed = endsTransaction ? resumedEntries(before, t, resumedSeen, command instanceof JobCommand.Commit)
-                : List.of();
-        return new Outcomes(own, resumed);
+        s.start(runner.statements(), call);
+        running.put(session, new Running(action, command, state.now(), ++statementsStarted));
+        StatementWatch.awaitBriefly(s);
+        settle(command);
     }
 
     /**
-     * After a transaction ends: each statement the model says goes on must
-     * answer; the others must still be blocked. The observations come in the
-     * model's order of the resumed statements, then one for each statement
-     * that behaved otherwise (an answer nobody predicted, a wait that ended).
+     * Waits, bounded, until every started statement answered or is blocked by
+     * another session of the try (with no cycle of waits left for the
+     * database's deadlock detector to break), judging the answers in the order
+     * they came.
      */
-    private List<StatementWatch.Observation> awaitResumed(JobTransition t) throws SQLException {
-        List<StatementWatch.Observation> seen = new ArrayList<>();
-        for (Resumed r : t.resumed()) {
-            JobSession s = runner.session(r.session());
-            seen.add(s.pending == null ? new StatementWatch.Observation(null, "no statement of " + r.session() + " was running") : watch(s, true));
+    private void settle(JobCommand cause) throws SQLException {
+        try {
+            quiet(cause);
+        } finally {
+            // rows are read once the try is quiet, so the model's rows and the database's are of one moment
+            for (JobHistoryEntry e : batch) {
+                record(e.key() == null || e.error() != null || e.observed() instanceof JobOutcome.Waiting ? e : withRows(e));
+            }
+            batch.clear();
         }
-        unexpected.clear();
-        for (JobSession s : runner.sessions()) {
-            if (s.pending != null && !state.isWaiting(s.name)) {
-                unexpected.put(s.name, watch(s, true));
-            } else if (s.pending != null) {
-                StatementWatch.Observation still = watch(s, false);
-                if (!(still.outcome() instanceof JobOutcome.Waiting)) {
-                    unexpected.put(s.name, still);
+    }
+
+    /** The entries of statements judged since the try was last quiet, without their rows yet. */
+    private final List<JobHistoryEntry> batch = new ArrayList<>();
+
+    private JobHistoryEntry withRows(JobHistoryEntry e) throws SQLException {
+        String viewer = state.transaction(e.actor()) != null && !running.containsKey(e.actor()) ? e.actor() : null;
+        return new JobHistoryEntry(e.step(), e.resumed(), e.actor(), e.action(), e.command(), e.at(), e.expected(), e.observed(),
+                e.key(), state.rows(e.key(), viewer), readRows(e.key(), viewer), e.error());
+    }
+
+    private void quiet(JobCommand cause) throws SQLException {
+        long deadline = System.nanoTime() + runner.statementMillis() * 1_000_000;
+        while (!running.isEmpty()) {
+            List<JobSession> done = new ArrayList<>();
+            List<JobSession> blocked = new ArrayList<>();
+            boolean quiet = true;
+            for (String name : running.keySet()) {
+                JobSession s = sessionOf(name);
+                if (s.pending.isDone()) {
+                    done.add(s);
+                } else if (runner.isBlocked(s)) {
+                    blocked.add(s);
+                } else {
+                    quiet = false;
                 }
             }
+            // Answers are judged only once nothing runs: a statement that went on may still be on its way back to
+            // its client while a later one already returned, so the order they return in says nothing.
+            if (quiet && !runner.waitCycle(blocked)) {
+                if (done.isEmpty()) {
+                    for (String name : running.keySet()) {
+                        markWaiting(name);
+                    }
+                    return;
+                }
+                List<Done> answered = new ArrayList<>();
+                for (JobSession s : done) {
+                    answered.add(new Done(s, running.remove(s.name), StatementWatch.answer(s)));
+                }
+                for (Done d : CompletionOrder.of(answered, statementsStarted, this::agrees)) {
+                    judge(d, cause);
+                }
+                continue;
+            }
+            if (System.nanoTime() > deadline) {
+                for (String name : List.copyOf(running.keySet())) {
+                    JobSession s = sessionOf(name);
+                    if (!s.pending.isDone() && !blocked.contains(s)) {
+                        // its session stays busy: the runner drops it when the try ends
+                        Running r = running.remove(name);
+                        batch.add(new JobHistoryEntry(stepNumber, r.waited, name, r.action, r.command, r.startedAt, null, null,
+                                null, null, null, "the statement never completed: neither answered nor blocked by another session"
+                                + " after " + runner.statementMillis() + " ms"));
+                    }
+                }
+                continue;
+            }
+            JobRunner.pause();
         }
-        return seen;
     }
 
-    /** Sessions whose statement did what the model did not say when a transaction ended, and what it did. */
-    private final Map<String, StatementWatch.Observation> unexpected = new java.util.TreeMap<>();
-
-    private List<JobHistoryEntry> resumedEntries(JobState before, JobTransition t, List<StatementWatch.Observation> seen, boolean byCommit) throws SQLException {
-        List<JobHistoryEntry> entries = new ArrayList<>();
-        for (int i = 0; i < t.resumed().size(); i++) {
-            Resumed r = t.resumed().get(i);
-            situations.add(byCommit ? JobSituation.WAIT_RESOLVED_BY_COMMIT : JobSituation.WAIT_RESOLVED_BY_ROLLBACK);
-            String key = keyOf(state, r.session(), r.command());
-            // a statement that waited ran with the clock of its start: that is the time its line shows
-            JobHistoryEntry e = entry(stepNumber, true, r.session(), describeCommand(r.command()), r.command(), startOf(before, r),
-                    r.outcome(), seen.get(i), key);
-            learn(r.session(), r.command(), seen.get(i).outcome(), e);
-            entries.add(e);
+    private JobSession sessionOf(String name) {
+        try {
+            return runner.session(name);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
         }
-        for (Map.Entry<String, StatementWatch.Observation> other : unexpected.entrySet()) {
-            boolean waits = state.isWaiting(other.getKey());
-            entries.add(entry(stepNumber, true, other.getKey(), waits ? "a statement the model says still waits"
-                    : "a statement the model says is not running", null, state.now(), waits ? new JobOutcome.Waiting() : null,
-                    other.getValue(), null));
-        }
-        return entries;
     }
 
-    /** The clock a waiting statement started with, as the model kept it while it waited. */
-    private long startOf(JobState before, Resumed r) {
-        return before.waiting().stream().filter(w -> w.session().equals(r.session())).findFirst()
-                .map(fencecheck.job.Waiter::startedAt).orElse(state.now());
+    /** The statement waits for a lock: the database says so, and the model takes it as shown. */
+    private void markWaiting(String session) throws SQLException {
+        Running r = running.get(session);
+        if (r.waited) {
+            return;
+        }
+        r.waited = true;
+        situations.add(JobSituation.WAIT_OBSERVED);
+        batch.add(new JobHistoryEntry(stepNumber, false, session, r.action, r.command, r.startedAt,
+                new JobOutcome.Waiting(), new JobOutcome.Waiting(), keyOf(state, session, r.command), null, null, null));
     }
 
-    private StatementWatch.Observation watch(JobSession s, boolean mustAnswer) throws SQLException {
-        return StatementWatch.watch(runner, s, mustAnswer, false);
+    /** The database completed a session's statement: the model judges it now, with the clock of its start. */
+    /** A statement the database completed, with what it answered. */
+    record Done(JobSession session, Running running, StatementWatch.Observation seen) {
+    }
+
+    /** Whether the model, judging the statements in this order from the present state, answers each as the database did. */
+    private boolean agrees(List<Done> order) {
+        JobState s = state;
+        for (Done d : order) {
+            if (d.seen().outcome() == null) {
+                continue;
+            }
+            try {
+                JobTransition t = model.complete(s, d.running().command, d.running().startedAt);
+                if (!t.outcome().equals(d.seen().outcome())) {
+                    return false;
+                }
+                s = t.next();
+            } catch (IllegalArgumentException outOfScope) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void judge(Done done, JobCommand cause) throws SQLException {
+        JobSession s = done.session();
+        Running r = done.running();
+        StatementWatch.Observation seen = done.seen();
+        if (seen.deadlockVictim()) {
+            deadlockVictim(s, r);
+            return;
+        }
+        if (r.waited) {
+            situations.add(cause instanceof JobCommand.Commit ? JobSituation.WAIT_RESOLVED_BY_COMMIT
+                    : JobSituation.WAIT_RESOLVED_BY_ROLLBACK);
+        }
+        JobState before = state;
+        JobTransition t = model.complete(state, r.command, r.startedAt);
+        state = t.next();
+        noteStatement(s.name, r.command, seen.outcome());
+        String key = keyOf(before, s.name, r.command);
+        JobHistoryEntry e = new JobHistoryEntry(stepNumber, r.waited, s.name, r.action, r.command, r.startedAt, t.outcome(),
+                seen.outcome(), key, null, null, seen.error());
+        learn(s.name, r.command, seen.outcome(), e);
+        batch.add(e);
+    }
+
+    /**
+     * The database broke a cycle of waits by aborting this statement: its
+     * transaction is lost, as after a rollback. A legal answer for any
+     * implementation (nothing of the transaction is kept), so no divergence.
+     */
+    private void deadlockVictim(JobSession s, Running r) throws SQLException {
+        if (state.transaction(s.name) == null) {
+            batch.add(new JobHistoryEntry(stepNumber, r.waited, s.name, r.action + ": aborted by the database's deadlock"
+                    + " detector, nothing changed", null, r.startedAt, null, null, null, null, null, null));
+            return;
+        }
+        JobOutcome observed = s.jobs.rollback();
+        JobCommand rollback = new JobCommand.Rollback(s.name);
+        JobTransition t = model.complete(state, rollback, state.now());
+        state = t.next();
+        noteStatement(s.name, rollback, observed);
+        learn(s.name, rollback, observed, null);
+        batch.add(new JobHistoryEntry(stepNumber, r.waited, s.name, r.action + ": aborted by the database's deadlock detector;"
+                + " the transaction rolls back", rollback, state.now(), t.outcome(), observed, keyOf(state, s.name, r.command), null,
+                null, null));
     }
 
     // --- the relay and the clock ---------------------------------------------------------------------------
@@ -381,7 +480,7 @@ final class JobExecution {
         String action = crashBeforeMark ? "deliver the next message, crash before marking it" : "deliver the next message, mark it";
         JobHistoryEntry e = entry(stepNumber, false, JobStep.RELAY, action, command, at, t.outcome(), new StatementWatch.Observation(observed, null),
                 key != null ? key : keyOf(t.outcome()));
-        record(new Outcomes(e, List.of()));
+        record(e);
     }
 
     private void redeliver() throws SQLException {
@@ -400,7 +499,7 @@ final class JobExecution {
         }
         JobHistoryEntry e = entry(stepNumber, false, JobStep.RELAY, "deliver the last message again", command, at, t.outcome(),
                 new StatementWatch.Observation(observed, null), key != null ? key : keyOf(t.outcome()));
-        record(new Outcomes(e, List.of()));
+        record(e);
     }
 
     private JobOutcome delivered(JobClient.OutboxRecord message, boolean effect, boolean marked) {
@@ -423,8 +522,8 @@ final class JobExecution {
             VirtualClock.set(runner.observer(), to);
         }
         JobOutcome observed = new JobOutcome.ClockAt(VirtualClock.read(runner.observer()));
-        record(new Outcomes(entry(stepNumber, false, JobStep.CLOCK, "clock to " + Micros.format(to), command, at, t.outcome(),
-                new StatementWatch.Observation(observed, null), null), List.of()));
+        record(entry(stepNumber, false, JobStep.CLOCK, "clock to " + Micros.format(to), command, at, t.outcome(),
+                new StatementWatch.Observation(observed, null), null));
     }
 
     private void noOp(String actor, String why) {
@@ -453,7 +552,7 @@ final class JobExecution {
                 if (observed instanceof JobOutcome.Answered a) {
                     if (a.outcome() instanceof Outcome.Granted g && op.command() instanceof Command.Acquire acquire) {
                         beliefs.put(session, new Belief(acquire.key(), g.token()));
-                        if (entry.resumed()) {
+                        if (entry != null && entry.resumed()) {
                             situations.add(JobSituation.TAKEOVER_WHILE_JOB_OPEN);
                         }
                     }
@@ -516,7 +615,7 @@ final class JobExecution {
         JobRows expectedRows = null;
         JobRows observedRows = null;
         if (key != null && seen.error() == null) {
-            String viewer = state.transaction(actor) != null && !state.isWaiting(actor) ? actor : null;
+            String viewer = state.transaction(actor) != null && !running.containsKey(actor) ? actor : null;
             expectedRows = state.rows(key, viewer);
             observedRows = readRows(key, viewer);
         }

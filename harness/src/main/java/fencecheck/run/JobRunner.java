@@ -41,6 +41,7 @@ public final class JobRunner implements AutoCloseable {
     /** Reads rows and the clock, and asks whether a statement waits; never takes part in a try. */
     private final JobSession observer = new JobSession("observer");
     private PreparedStatement isBlocked;
+    private PreparedStatement blockingPids;
     private long sessionsOfRestart = -1;
     private final OperationMetrics metrics = new OperationMetrics();
 
@@ -131,6 +132,46 @@ public final class JobRunner implements AutoCloseable {
             rs.next();
             return rs.getBoolean(1);
         }
+    }
+
+    /**
+     * Whether the blocked sessions wait for each other in a cycle, which the
+     * database's deadlock detector will break by aborting one of them (after
+     * its {@code deadlock_timeout}): until then the try is not quiet.
+     */
+    boolean waitCycle(List<JobSession> blocked) throws SQLException {
+        if (blocked.size() < 2) {
+            return false;
+        }
+        Map<Integer, List<Integer>> waitsFor = new HashMap<>();
+        if (blockingPids == null || blockingPids.getConnection() != observer.connection) {
+            blockingPids = observer.connection.prepareStatement("select unnest(pg_catalog.pg_blocking_pids(?))");
+        }
+        for (JobSession s : blocked) {
+            blockingPids.setInt(1, s.backendPid);
+            List<Integer> holders = new ArrayList<>();
+            try (ResultSet rs = blockingPids.executeQuery()) {
+                while (rs.next()) {
+                    holders.add(rs.getInt(1));
+                }
+            }
+            waitsFor.put(s.backendPid, holders);
+        }
+        for (Integer start : waitsFor.keySet()) {
+            if (reaches(waitsFor, start, start, new java.util.HashSet<>())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean reaches(Map<Integer, List<Integer>> waitsFor, int from, int target, java.util.Set<Integer> seen) {
+        for (int next : waitsFor.getOrDefault(from, List.of())) {
+            if (next == target || (seen.add(next) && reaches(waitsFor, next, target, seen))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     ExecutorService statements() {

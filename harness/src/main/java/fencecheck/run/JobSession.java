@@ -6,6 +6,8 @@ import fencecheck.protocol.LeaseClient;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 
 /**
@@ -20,11 +22,16 @@ final class JobSession {
     LeaseClient lease;
     JobClient jobs;
     int backendPid;
-    /** The statement still running (waiting for a lock), or null. */
+    /** The statement still running (waiting for a lock), or answered and not yet read; null when idle. */
     Future<JobOutcome> pending;
 
     JobSession(String name) {
         this.name = name;
+    }
+
+    /** Starts a statement on a thread of its own. */
+    void start(ExecutorService executor, Callable<JobOutcome> statement) {
+        pending = executor.submit(statement);
     }
 
     /** Whether a transaction is open on the connection (a statement in flight counts as dirty too). */

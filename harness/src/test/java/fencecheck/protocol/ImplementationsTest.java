@@ -14,14 +14,16 @@ class ImplementationsTest {
         assertThat(Implementations.select("reference").modelConfig()).isEqualTo(ModelConfig.reference());
         assertThat(Implementations.select("reference").description()).isEmpty();
         assertThat(Implementations.select("reference-exclusive").modelConfig().boundary()).isEqualTo(Boundary.EXCLUSIVE);
-        assertThat(Implementations.names()).startsWith("reference", "reference-exclusive")
-                .hasSize(2 + Implementations.variants().size() + Implementations.faultVariants().size()
+        assertThat(Implementations.names()).startsWith("reference", "reference-exclusive", "reference-select-for-update",
+                        "reference-fence-for-update")
+                .hasSize(1 + Implementations.correctAlternatives().size() + Implementations.variants().size() + Implementations.faultVariants().size()
                         + Implementations.jobVariants().size())
                 .doesNotHaveDuplicates();
         for (String name : Implementations.names()) {
             assertThat(Implementations.select(name).name()).isEqualTo(name);
         }
         assertThat(Implementations.variants()).extracting(LeaseProtocol::name).doesNotContain("reference", "reference-exclusive");
+        assertThat(Implementations.correctAlternatives()).extracting(LeaseProtocol::description).containsOnly("");
     }
 
     @Test
@@ -35,7 +37,7 @@ class ImplementationsTest {
         assertThatThrownBy(() -> Implementations.select("refrence"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageNotContaining("\n")
-                .hasMessageStartingWith("fencecheck.implementation=refrence is not a known implementation; use one of reference, reference-exclusive, renew-ignores-token,")
+                .hasMessageStartingWith("fencecheck.implementation=refrence is not a known implementation; use one of reference, reference-exclusive, reference-select-for-update,")
                 .hasMessageContaining("stable-owner")
                 .hasMessageContaining("fully qualified name of a class implementing fencecheck.protocol.LeaseProtocol");
     }

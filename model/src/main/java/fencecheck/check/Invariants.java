@@ -60,7 +60,7 @@ public final class Invariants {
                                 + " that was never granted for it (latest grant " + granted + ")"));
             } else if (w.sink() == SinkKind.CURRENT_FENCE && w.token() < granted) {
                 found.add(new Violation(Invariant.NO_STALE_ACCEPTANCE, e.step(),
-                        "fenced write to " + w.key() + " accepted with token " + w.token()
+                        "fenced write " + w.resultId() + " to " + w.key() + " accepted with token " + w.token()
                                 + " after token " + granted + " was granted"));
             } else if (w.sink() == SinkKind.LATEST_TOKEN_WINS) {
                 long highest = highestAccepted.getOrDefault(w.key(), 0L);

@@ -75,6 +75,37 @@ public final class JobModel {
     }
 
     /**
+     * The judge's step: a statement the database was seen to complete now, after it
+     * started when the clock read {@code startedAt}. It runs on the latest committed
+     * rows plus its own transaction's, with the clock of its start, whatever locks
+     * other open transactions hold: whether it had to wait is what the database
+     * showed, not what this model prescribes, so an implementation that locks more
+     * or less than the reference is judged by its answers. A statement that should
+     * have waited and did not shows up as a broken invariant over those answers (a
+     * job committed after a takeover), not as a different wait.
+     *
+     * @throws IllegalArgumentException when a transaction touches a second job key
+     */
+    public JobTransition complete(JobState state, JobCommand command, long startedAt) {
+        requireOneKey(state, command);
+        return switch (command) {
+            case LeaseOperation op -> ran(run(state, op.session(), op, startedAt));
+            case FencedWrite w -> ran(run(state, w.session(), w, startedAt));
+            case Claim c -> ran(run(state, c.session(), c, startedAt));
+            default -> step(state, command);
+        };
+    }
+
+    private static JobTransition ran(Run run) {
+        return done(run.state(), run.outcome());
+    }
+
+    /**
+     * The reference's step, which also prescribes its locks: a statement that
+     * would wait for a row another open transaction holds answers {@code Waiting}
+     * and goes on when that transaction ends (the strict check of the reference's
+     * own lock behaviour).
+     *
      * @throws IllegalArgumentException when the command breaks what a scheduler of
      *         real sessions guarantees (see {@link #requireInScope})
      */
@@ -108,6 +139,31 @@ public final class JobModel {
      * model refuses rather than guess.
      */
     private void requireInScope(JobState state, JobCommand command) {
+        requireOneKey(state, command);
+        String session = JobCommand.sessionOf(command);
+        String key = lockedKey(command);
+        if (session == null || key == null) {
+            return;
+        }
+        Lease lease = state.committed().key(key).lease();
+        if (command instanceof FencedWrite w && lease != null && lease.token() == w.write().token()) {
+            for (Map.Entry<String, Transaction> other : state.open().entrySet()) {
+                if (!other.getKey().equals(session)
+                        && other.getValue().fenced().getOrDefault(key, new TreeMap<>()).containsKey(w.write().resultId())) {
+                    throw new IllegalArgumentException(session + " writes fenced row " + key + "/" + w.write().resultId()
+                            + " that " + other.getKey() + "'s open transaction inserted: out of the model's scope"
+                            + " (two sessions never hold the same token)");
+                }
+            }
+        }
+        if (mustWait(state, session, command, state.now()) && waitsOnItself(state, session, key, new java.util.HashSet<>())) {
+            throw new IllegalArgumentException(session + " would wait for " + key + " in a cycle of waits (a deadlock):"
+                    + " out of the model's scope (a transaction touches one job key)");
+        }
+    }
+
+    /** A transaction touches one job key: the runner guarantees it (a session writes only under its own grant). */
+    private static void requireOneKey(JobState state, JobCommand command) {
         String session = JobCommand.sessionOf(command);
         String key = lockedKey(command);
         if (session == null || key == null) {
@@ -125,21 +181,6 @@ public final class JobModel {
                 throw new IllegalArgumentException(session + "'s transaction already touched " + keys + " and now " + key
                         + ": out of the model's scope (a transaction touches one job key)");
             }
-        }
-        Lease lease = state.committed().key(key).lease();
-        if (command instanceof FencedWrite w && lease != null && lease.token() == w.write().token()) {
-            for (Map.Entry<String, Transaction> other : state.open().entrySet()) {
-                if (!other.getKey().equals(session)
-                        && other.getValue().fenced().getOrDefault(key, new TreeMap<>()).containsKey(w.write().resultId())) {
-                    throw new IllegalArgumentException(session + " writes fenced row " + key + "/" + w.write().resultId()
-                            + " that " + other.getKey() + "'s open transaction inserted: out of the model's scope"
-                            + " (two sessions never hold the same token)");
-                }
-            }
-        }
-        if (mustWait(state, session, command, state.now()) && waitsOnItself(state, session, key, new java.util.HashSet<>())) {
-            throw new IllegalArgumentException(session + " would wait for " + key + " in a cycle of waits (a deadlock):"
-                    + " out of the model's scope (a transaction touches one job key)");
         }
     }
 

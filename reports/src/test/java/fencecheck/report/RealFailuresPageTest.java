@@ -36,8 +36,10 @@ class RealFailuresPageTest {
 
         String jobPage = page(report, job);
         String jobSvg = svg(jobPage);
-        assertThat(jobSvg).contains("<g class=\"txn open\">").contains(">claim t1<").contains("class=\"mark write accepted\"")
-                .contains("class=\"divergent\" data-step=\"6\"").contains(">model: waits<");
+        // check-then-write lets the takeover through without a wait; its stale job's commit is what breaks invariant 1
+        assertThat(jobSvg).contains("<g class=\"txn committed\">").contains(">claim t1<").contains("class=\"mark write accepted\"")
+                .contains("class=\"mark grant\" data-step=\"6\"").contains("class=\"band violation\" data-step=\"8\"")
+                .doesNotContain("class=\"divergent\"");
         assertThat(TimelineTest.lanes(jobSvg)).containsExactly("w1", "w2");
         assertThat(jobPage).contains("<table class=\"trace job\">");
 
