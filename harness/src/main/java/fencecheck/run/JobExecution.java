@@ -252,13 +252,16 @@ final class JobExecution {
         final JobCommand command;
         final long startedAt;
         final long sequence;
+        /** Under the strict check, whether the reference would wait here; null when waits are only observed. */
+        final Boolean referenceWaits;
         boolean waited;
 
-        Running(String action, JobCommand command, long startedAt, long sequence) {
+        Running(String action, JobCommand command, long startedAt, long sequence, Boolean referenceWaits) {
             this.action = action;
             this.command = command;
             this.startedAt = startedAt;
             this.sequence = sequence;
+            this.referenceWaits = referenceWaits;
         }
     }
 
@@ -277,8 +280,9 @@ final class JobExecution {
      */
     private void statement(String session, String action, JobCommand command, JobSession s, Callable<JobOutcome> call)
             throws SQLException {
+        Boolean referenceWaits = runner.strictLocks() ? model.wouldWaitFor(state, session, command) != null : null;
         s.start(runner.statements(), call);
-        running.put(session, new Running(action, command, state.now(), ++statementsStarted));
+        running.put(session, new Running(action, command, state.now(), ++statementsStarted, referenceWaits));
         StatementWatch.awaitBriefly(s);
         settle(command);
     }
@@ -377,11 +381,12 @@ final class JobExecution {
         }
         r.waited = true;
         situations.add(JobSituation.WAIT_OBSERVED);
+        // the model takes a wait as the database shows it; only the strict check holds it to the reference's locks
+        JobOutcome accepted = Boolean.FALSE.equals(r.referenceWaits) ? null : new JobOutcome.Waiting();
         batch.add(new JobHistoryEntry(stepNumber, false, session, r.action, r.command, r.startedAt,
-                new JobOutcome.Waiting(), new JobOutcome.Waiting(), keyOf(state, session, r.command), null, null, null));
+                accepted, new JobOutcome.Waiting(), keyOf(state, session, r.command), null, null, null));
     }
 
-    /** The database completed a session's statement: the model judges it now, with the clock of its start. */
     /** A statement the database completed, with what it answered. */
     record Done(JobSession session, Running running, StatementWatch.Observation seen) {
     }
@@ -422,6 +427,11 @@ final class JobExecution {
         JobTransition t = model.complete(state, r.command, r.startedAt);
         state = t.next();
         noteStatement(s.name, r.command, seen.outcome());
+        if (Boolean.TRUE.equals(r.referenceWaits) && !r.waited) {
+            batch.add(new JobHistoryEntry(stepNumber, false, s.name, r.action + " (the reference waits here)", r.command,
+                    r.startedAt, new JobOutcome.Waiting(), seen.outcome(), keyOf(before, s.name, r.command), null, null, seen.error()));
+            return;
+        }
         String key = keyOf(before, s.name, r.command);
         JobHistoryEntry e = new JobHistoryEntry(stepNumber, r.waited, s.name, r.action, r.command, r.startedAt, t.outcome(),
                 seen.outcome(), key, null, null, seen.error());

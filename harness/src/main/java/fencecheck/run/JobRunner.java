@@ -30,7 +30,11 @@ public final class JobRunner implements AutoCloseable {
     /** How long a statement may run, neither answering nor blocked by another session of the try, before the try ends. */
     static final long STATEMENT_MILLIS = 10_000;
 
+    /** {@code -Dfencecheck.strictLocks=true}: hold every statement to the reference's waits too. */
+    public static final String STRICT_LOCKS_PROPERTY = "fencecheck.strictLocks";
+
     private final long statementMillis;
+    private final boolean strictLocks;
     private final Database database;
     private final LeaseProtocol protocol;
     private final JobModel model;
@@ -46,11 +50,16 @@ public final class JobRunner implements AutoCloseable {
     private final OperationMetrics metrics = new OperationMetrics();
 
     public JobRunner(Database database, LeaseProtocol protocol) {
-        this(database, protocol, STATEMENT_MILLIS);
+        this(database, protocol, STATEMENT_MILLIS, Boolean.getBoolean(STRICT_LOCKS_PROPERTY));
     }
 
-    /** @param statementMillis how long a statement may run, neither answering nor blocked by the try's sessions */
-    public JobRunner(Database database, LeaseProtocol protocol, long statementMillis) {
+    /**
+     * @param statementMillis how long a statement may run, neither answering nor blocked by the try's sessions
+     * @param strictLocks     whether a statement must also wait exactly where the reference would (an opt-in
+     *                        check of the reference's own lock behaviour; a correct implementation may lock otherwise)
+     */
+    public JobRunner(Database database, LeaseProtocol protocol, long statementMillis, boolean strictLocks) {
+        this.strictLocks = strictLocks;
         this.statementMillis = statementMillis;
         this.database = database;
         this.protocol = protocol;
@@ -99,6 +108,10 @@ public final class JobRunner implements AutoCloseable {
         } finally {
             TraceRunner.ONE_TRY_AT_A_TIME.unlock();
         }
+    }
+
+    boolean strictLocks() {
+        return strictLocks;
     }
 
     long statementMillis() {

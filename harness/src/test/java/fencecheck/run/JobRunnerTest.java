@@ -59,6 +59,13 @@ class JobRunnerTest {
         assertThat(result.violations()).extracting(fencecheck.check.Violation::invariant)
                 .containsExactly(fencecheck.check.Invariant.NO_STALE_ACCEPTANCE);
         assertThat(result.violations().get(0).step()).isEqualTo(8);
+
+        try (JobRunner strict = new JobRunner(Databases.shared(), Implementations.select("check-then-write"),
+                JobRunner.STATEMENT_MILLIS, true)) {
+            JobTryResult held = strict.run(JobTrace.of("check-then-write", TAKEOVER_WAITS_FOR_OPEN_JOB));
+            assertThat(held.divergent().step()).as("under the strict check, the skipped wait is the finding").isEqualTo(5);
+            assertThat(held.divergent().expected()).isEqualTo(new JobOutcome.Waiting());
+        }
     }
 
     private static JobStep w(int n, JobAction action) {
@@ -134,7 +141,7 @@ class JobRunnerTest {
                 return new BlockingBegin(super.jobClient(connection), connection);
             }
         };
-        try (JobRunner runner = new JobRunner(Databases.shared(), stuck, 1_000);
+        try (JobRunner runner = new JobRunner(Databases.shared(), stuck, 1_000, false);
              java.sql.Connection outsider = Databases.shared().connect()) {
             try (var s = outsider.createStatement()) {
                 s.execute("select pg_catalog.pg_advisory_lock(" + BlockingBegin.LOCK + ")");
@@ -161,6 +168,73 @@ class JobRunnerTest {
             Databases.shared().crashAndRestart();
             JobTryResult again = runner.run(JobTrace.of("reference", TAKEOVER_WAITS_FOR_OPEN_JOB));
             assertThat(again.passed()).as(again.verdict()).isTrue();
+        }
+    }
+
+    /** A stale job's claim: the reference's conditioned update locks nothing; SELECT ... FOR UPDATE holds the row anyway. */
+    static final List<JobStep> TAKEOVER_AFTER_A_STALE_CLAIM = List.of(
+            new JobStep("w1", new JobAction.Acquire("K1")),
+            new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
+            new JobStep("w2", new JobAction.Acquire("K1")),
+            new JobStep("w1", new JobAction.Begin()),
+            new JobStep("w1", new JobAction.Claim()),
+            new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
+            new JobStep("w3", new JobAction.Acquire("K1")),
+            new JobStep("w1", new JobAction.Rollback()));
+
+    /** A stale writer's fenced write holds the lease row FOR SHARE in the reference, FOR UPDATE in the alternative. */
+    static final List<JobStep> HOLDER_WRITES_BESIDE_A_STALE_WRITER = List.of(
+            new JobStep("w1", new JobAction.Acquire("K1")),
+            new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
+            new JobStep("w2", new JobAction.Acquire("K1")),
+            new JobStep("w1", new JobAction.Begin()),
+            new JobStep("w1", new JobAction.FencedWrite("r1", "stale")),
+            new JobStep("w2", new JobAction.Begin()),
+            new JobStep("w2", new JobAction.FencedWrite("r2", "holder")),
+            new JobStep("w1", new JobAction.Rollback()),
+            new JobStep("w2", new JobAction.Commit()));
+
+    private static boolean waitedAt(JobTryResult result, int step) {
+        return result.history().stream().anyMatch(e -> e.step() == step && !e.resumed() && e.observed() instanceof JobOutcome.Waiting);
+    }
+
+    /**
+     * Correct implementations that lock where the reference does not: the
+     * database shows the wait, the model judges the answer when it comes, and
+     * both pass. Under the opt-in strict check the same wait is a finding.
+     */
+    @Test
+    void anImplementationThatLocksMoreThanTheReferenceIsJudgedByItsAnswers() {
+        for (var pair : List.of(java.util.Map.entry(fencecheck.protocol.Alternatives.SELECT_FOR_UPDATE, TAKEOVER_AFTER_A_STALE_CLAIM),
+                java.util.Map.entry(fencecheck.protocol.Alternatives.FENCE_FOR_UPDATE, HOLDER_WRITES_BESIDE_A_STALE_WRITER))) {
+            int step = 7;
+            JobTryResult reference = run("reference", pair.getValue());
+            assertThat(reference.passed()).as(reference.verdict() + "\n" + JobTraceTable.render(reference)).isTrue();
+            assertThat(waitedAt(reference, step)).as("the reference does not wait at step %d", step).isFalse();
+
+            JobTryResult alternative = run(pair.getKey(), pair.getValue());
+            assertThat(alternative.passed()).as(alternative.verdict() + "\n" + JobTraceTable.render(alternative)).isTrue();
+            assertThat(waitedAt(alternative, step)).as("%s waits at step %d", pair.getKey(), step).isTrue();
+
+            try (JobRunner strict = new JobRunner(Databases.shared(), Implementations.select(pair.getKey()),
+                    JobRunner.STATEMENT_MILLIS, true)) {
+                JobTryResult held = strict.run(JobTrace.of(pair.getKey(), pair.getValue()));
+                assertThat(held.passed()).isFalse();
+                assertThat(held.divergent().step()).isEqualTo(step);
+                assertThat(held.divergent().expected()).isNull();
+                assertThat(held.divergent().observed()).isEqualTo(new JobOutcome.Waiting());
+            }
+        }
+    }
+
+    /** The strict check holds the reference to its own locks, and it keeps them. */
+    @Test
+    void theReferencePassesTheStrictCheckOfItsOwnLocks() {
+        try (JobRunner strict = new JobRunner(Databases.shared(), Implementations.select("reference"), JobRunner.STATEMENT_MILLIS, true)) {
+            for (List<JobStep> steps : List.of(TAKEOVER_WAITS_FOR_OPEN_JOB, TAKEOVER_AFTER_A_STALE_CLAIM, HOLDER_WRITES_BESIDE_A_STALE_WRITER)) {
+                JobTryResult result = strict.run(JobTrace.of("reference", steps));
+                assertThat(result.passed()).as(result.verdict() + "\n" + JobTraceTable.render(result)).isTrue();
+            }
         }
     }
 }
