@@ -2,6 +2,7 @@ package fencecheck.run;
 
 import fencecheck.check.Delivery;
 import fencecheck.check.Event;
+import fencecheck.check.Stored;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
@@ -18,9 +19,10 @@ import java.util.Map;
  * answers alone: lease operations and fenced writes on their own as they
  * were answered; a claimed job and a fenced write inside a transaction as an
  * accepted CURRENT_FENCE write at the step its transaction committed (and
- * nothing when it rolled back); every delivery the relay reported.
+ * nothing when it rolled back); every delivery the relay reported; the
+ * lease and sink rows read after each statement.
  */
-public record JobEvents(List<Event> events, List<Delivery> deliveries) {
+public record JobEvents(List<Event> events, List<Delivery> deliveries, List<Stored> stored) {
 
     /** The result id a committed claim is checked under, as a write of the job's key. */
     public static final String CLAIM = "(job claim)";
@@ -28,6 +30,12 @@ public record JobEvents(List<Event> events, List<Delivery> deliveries) {
     public JobEvents {
         events = List.copyOf(events);
         deliveries = List.copyOf(deliveries);
+        stored = List.copyOf(stored);
+    }
+
+    /** The sink writes among the events: a committed claim is checked as a write for invariant 1, but stores no sink row. */
+    public List<Event> sinkWrites() {
+        return events.stream().filter(e -> !(e.command() instanceof Command.Write w && CLAIM.equals(w.resultId()))).toList();
     }
 
     public static JobEvents of(List<JobHistoryEntry> history) {
@@ -73,7 +81,9 @@ public record JobEvents(List<Event> events, List<Delivery> deliveries) {
                 }
             }
         }
-        return new JobEvents(events, deliveries);
+        List<Stored> stored = history.stream().filter(e -> e.observedRows() != null)
+                .map(e -> new Stored(e.step(), e.key(), e.observedRows().protocol())).toList();
+        return new JobEvents(events, deliveries, stored);
     }
 
     private static void delivery(JobHistoryEntry e, List<Delivery> deliveries) {

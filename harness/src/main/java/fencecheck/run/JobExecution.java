@@ -1,5 +1,6 @@
 package fencecheck.run;
 
+import fencecheck.check.AcknowledgedWrites;
 import fencecheck.check.ExactlyOnce;
 import fencecheck.check.Invariants;
 import fencecheck.check.Violation;
@@ -80,6 +81,8 @@ final class JobExecution {
     private JobTryResult finish() {
         JobEvents checked = JobEvents.of(history);
         List<Violation> violations = new ArrayList<>(Invariants.check(checked.events(), model.config().boundary()));
+        violations.addAll(AcknowledgedWrites.check(checked.sinkWrites(), checked.stored()));
+        violations.sort(java.util.Comparator.comparingInt(Violation::step));
         violations.addAll(ExactlyOnce.check(checked.deliveries()));
         return new JobTryResult(trace, history, situations, divergent, violations);
     }

@@ -91,7 +91,7 @@ final class TryExecution {
     }
 
     private TryResult finish(HistoryEntry divergent) {
-        List<Violation> violations = Invariants.check(TryResult.events(history), model.config().boundary());
+        List<Violation> violations = Invariants.check(TryResult.events(history), TryResult.stored(history), model.config().boundary());
         Verdict verdict;
         if (divergent != null) {
             verdict = new Verdict.Diverged(divergent, violations);

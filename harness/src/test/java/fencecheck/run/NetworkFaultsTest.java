@@ -72,6 +72,15 @@ class NetworkFaultsTest {
         assertThat(r.history().get(2).observed()).isEqualTo(new Outcome.Granted(1, Trace.DEFAULT_LEASE_TTL));
     }
 
+    /** The lost request never ran: the released lease row it would have found is not taken for a grant (invariant 3). */
+    @Test
+    void aLostAcquireRequestIsNoGrant() {
+        TryResult r = run(Step.worker(1, new Action.Acquire("K1")), Step.worker(1, new Action.Release()),
+                arm(1, NetworkFault.REQUEST_LOST), Step.worker(1, new Action.Acquire("K1")));
+        assertThat(r.history().get(3).observed()).isNull();
+        assertThat(TryResult.events(r.history())).hasSize(2);
+    }
+
     @Test
     void aWriteHeldPastATakeoverArrivesStale() {
         TryResult r = run(Step.worker(1, new Action.Acquire("K1")), arm(1, NetworkFault.DELAYED), write(1, "r1"),

@@ -19,7 +19,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Invariants 1-3 as pure functions over a history of observed events. They
+ * Invariants 1-4 as pure functions over a history of observed events (and,
+ * for 4, the rows observed after them). They
  * use only what the system answered, never the model, so a model bug cannot
  * hide an implementation bug.
  */
@@ -29,7 +30,13 @@ public final class Invariants {
     }
 
     public static List<Violation> check(List<Event> history, Boundary boundary) {
+        return check(history, List.of(), boundary);
+    }
+
+    /** @param stored the rows the system showed after its steps, for invariant 4 */
+    public static List<Violation> check(List<Event> history, List<Stored> stored, Boundary boundary) {
         List<Violation> violations = new ArrayList<>();
+        violations.addAll(AcknowledgedWrites.check(history, stored));
         violations.addAll(noStaleAcceptance(history));
         violations.addAll(mutualExclusion(history, boundary));
         violations.addAll(tokensStrictlyIncreasing(history));

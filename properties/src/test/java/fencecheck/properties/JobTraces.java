@@ -37,6 +37,7 @@ final class JobTraces {
                 Tuple.of(3, jobWithATakeoverWaiting(false)),
                 Tuple.of(3, jobWithATakeoverWaiting(true)),
                 Tuple.of(4, fencedWriteInTransaction()),
+                Tuple.of(3, fencedWriteWithATakeover()),
                 Tuple.of(3, takeover()),
                 Tuple.of(2, clockToExpiry().map(List::of)),
                 Tuple.of(4, relay().map(List::of)),
@@ -158,6 +159,23 @@ final class JobTraces {
             steps.addAll(relayed);
             return steps;
         });
+    }
+
+    /**
+     * A takeover comes while a fenced write's transaction is open: the write's
+     * lock must hold the fence (the takeover waits), or the write must not
+     * commit under the old token.
+     */
+    static Arbitrary<List<JobStep>> fencedWriteWithATakeover() {
+        Arbitrary<Boolean> commits = Arbitraries.frequency(Tuple.of(3, true), Tuple.of(1, false));
+        return Combinators.combine(worker(), worker(), key(), resultId(), commits).as((holder, other, k, r, commit) -> List.of(
+                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
+                new JobStep(holder, new JobAction.Acquire(k)),
+                new JobStep(holder, new JobAction.Begin()),
+                new JobStep(holder, new JobAction.FencedWrite(r, "done")),
+                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
+                new JobStep(other, new JobAction.Acquire(k)),
+                new JobStep(holder, commit ? new JobAction.Commit() : new JobAction.Rollback())));
     }
 
     /** A fenced write inside a transaction: its FOR SHARE lock holds the fence until the end. */

@@ -1,0 +1,7 @@
+package fencecheck.check;
+
+import fencecheck.model.KeyState;
+
+/** The rows of a key as the system under test showed them after a step: what the checkers compare acknowledgements with. */
+public record Stored(int step, String key, KeyState rows) {
+}
