@@ -17,6 +17,7 @@ public enum Situation {
     ROLLBACK(Group.INTERLEAVINGS, "write rolled back"),
     WORKER_RESTART(Group.INTERLEAVINGS, "worker restarted"),
     FORGED_TOKEN(Group.INTERLEAVINGS, "forged token written"),
+    ZOMBIE_STATEMENT(Group.INTERLEAVINGS, "a zombie's statement reached the database"),
 
     REQUEST_LOST(Group.NETWORK, "request lost"),
     RESPONSE_LOST(Group.NETWORK, "response lost"),

@@ -269,7 +269,10 @@ final class TryExecution {
 
     private HistoryEntry workerFault(Step step, Action.WorkerFault action) throws SQLException {
         int slot = Actors.slot(action.worker());
-        Incarnation target = worker(slot);
+        Incarnation target = Actors.isZombie(action.worker()) ? zombies.get(slot) : worker(slot);
+        if (target == null) {
+            return noOp(step, action.worker() + " names no zombie: no restart left one behind");
+        }
         return switch (action) {
             case Action.Pause p -> {
                 if (target.paused) {
@@ -475,6 +478,9 @@ final class TryExecution {
         if (fault != null) {
             self.armed = null;
             return faulted(step, command, key, self, call, note, after, fault);
+        }
+        if (zombies.containsValue(self)) {
+            situations.add(Situation.ZOMBIE_STATEMENT);
         }
         long at = state.now();
         Transition expected = model.step(state, command);

@@ -89,7 +89,11 @@ public sealed interface Action {
     record Pause(String worker) implements WorkerFault {
     }
 
-    /** The worker takes steps again and acts on what it believed before the pause. */
+    /**
+     * The worker takes steps again and acts on what it believed before the
+     * pause; naming a zombie ({@code z1}) wakes the incarnation a restart left
+     * behind, which then acts with its old owner id and token.
+     */
     record Resume(String worker) implements WorkerFault {
     }
 

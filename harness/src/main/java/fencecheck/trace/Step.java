@@ -13,14 +13,17 @@ public record Step(String actor, Action action) {
         }
         boolean fits = switch (action) {
             case WorkerAction w -> Actors.isWorkerOrZombie(actor);
-            case Action.WorkerFault f -> Actors.NEMESIS.equals(actor) && Actors.isWorker(f.worker());
+            // a restart and a crash replace a worker's current incarnation; the other faults may also hit its zombie
+            case Action.WorkerFault f -> Actors.NEMESIS.equals(actor) && (f instanceof Action.Restart || f instanceof Action.CrashMidWrite
+                    ? Actors.isWorker(f.worker()) : Actors.isWorkerOrZombie(f.worker()));
             case NemesisAction n -> Actors.NEMESIS.equals(actor);
             case ClockAction c -> Actors.CLOCK.equals(actor);
         };
         if (!fits) {
             throw new IllegalArgumentException("actor '" + actor + "' cannot do " + action
                     + " (workers are w1..w" + Actors.MAX_WORKERS + " or their zombies z1..z" + Actors.MAX_WORKERS
-                    + ", clock actions need 'clock', nemesis actions 'nemesis' naming a worker w1..w" + Actors.MAX_WORKERS + ")");
+                    + ", clock actions need 'clock', nemesis actions 'nemesis' naming a worker w1..w" + Actors.MAX_WORKERS
+                    + " (pause, resume, network faults and duplicates may also name a zombie))");
         }
     }
 

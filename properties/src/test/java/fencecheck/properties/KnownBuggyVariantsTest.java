@@ -31,7 +31,7 @@ import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessf
  */
 class KnownBuggyVariantsTest {
 
-    static final int MAX_SHRUNK_STEPS = 8;
+    static final int MAX_SHRUNK_STEPS = 10;
     static final int MAX_SHRUNK_FAULT_STEPS = 10;
     /** The job variants that hold too few locks: caught by the stale commit they let through. */
     private static final java.util.Set<String> LOCKS_TOO_LITTLE = java.util.Set.of(JobVariants.CHECK_THEN_WRITE,

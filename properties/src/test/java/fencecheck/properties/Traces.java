@@ -48,7 +48,7 @@ public final class Traces {
                 Tuple.of(2, resume().map(List::of)),
                 Tuple.of(3, restart().map(List::of)),
                 Tuple.of(3, duplicate().map(List::of)),
-                Tuple.of(4, zombieWrite().map(List::of)),
+                Tuple.of(4, zombieWakesUp()),
                 Tuple.of(5, takeoverOfPausedHolder()),
                 Tuple.of(6, takeoverAtTheBoundary()),
                 Tuple.of(10, staleHolderWritesAfterTakeover()),
@@ -97,8 +97,34 @@ public final class Traces {
                 .as((w, s, id, p) -> Step.worker(w, new Action.RolledBackWrite(s, id, p)));
     }
 
-    static Arbitrary<Step> zombieWrite() {
-        return Combinators.combine(worker(), writeAction()).as(Step::zombie);
+    /** What a woken zombie does: it still believes its old grant. */
+    static Arbitrary<Action.WorkerAction> zombieAction() {
+        return Arbitraries.frequencyOf(
+                Tuple.of(4, writeAction().map(w -> (Action.WorkerAction) w)),
+                Tuple.of(2, Arbitraries.just(new Action.Renew())),
+                Tuple.of(1, Arbitraries.just(new Action.Release())),
+                Tuple.of(1, key().map(k -> new Action.Acquire(k))));
+    }
+
+    /**
+     * A worker is restarted while it holds a lease, but its old incarnation
+     * was only stalled: sometimes after the lease ran out and another worker
+     * took over, it wakes up and acts on its old owner id and token.
+     */
+    static Arbitrary<List<Step>> zombieWakesUp() {
+        return Combinators.combine(holderAndOther(), key(), Arbitraries.of(true, false), zombieAction())
+                .as((pair, k, takeover, act) -> {
+                    List<Step> steps = new java.util.ArrayList<>(List.of(
+                            Step.worker(pair[0], new Action.Acquire(k)),
+                            Step.nemesis(new Action.Restart("w" + pair[0], true))));
+                    if (takeover) {
+                        steps.add(Step.clock(new Action.AdvanceToExpiry(k, 1)));
+                        steps.add(Step.worker(pair[1], new Action.Acquire(k)));
+                    }
+                    steps.add(Step.nemesis(new Action.Resume("z" + pair[0])));
+                    steps.add(Step.zombie(pair[0], act));
+                    return steps;
+                });
     }
 
     /** Exactly on the boundary, one microsecond either side, or well past it. */
@@ -160,13 +186,25 @@ public final class Traces {
                         Step.worker(pair[1], new Action.Acquire(k))));
     }
 
-    /** Article A's case: the lease runs out, another worker takes over, the old holder writes what it believed. */
+    /**
+     * Article A's case: the lease runs out, another worker takes over, the old
+     * holder writes what it believed; sometimes the old holder is a zombie that
+     * wakes up for it.
+     */
     static Arbitrary<List<Step>> staleHolderWritesAfterTakeover() {
         return Combinators.combine(holderAndOther(), key(), writeAction(), Arbitraries.of(true, false))
-                .as((pair, k, write, fromZombie) -> List.of(
-                        Step.clock(new Action.AdvanceToExpiry(k, 1)),
-                        Step.worker(pair[1], new Action.Acquire(k)),
-                        fromZombie ? Step.zombie(pair[0], write) : Step.worker(pair[0], write)));
+                .as((pair, k, write, fromZombie) -> {
+                    List<Step> steps = new java.util.ArrayList<>(List.of(
+                            Step.clock(new Action.AdvanceToExpiry(k, 1)),
+                            Step.worker(pair[1], new Action.Acquire(k))));
+                    if (fromZombie) {
+                        steps.add(Step.nemesis(new Action.Resume("z" + pair[0])));
+                        steps.add(Step.zombie(pair[0], write));
+                    } else {
+                        steps.add(Step.worker(pair[0], write));
+                    }
+                    return steps;
+                });
     }
 
     /**
