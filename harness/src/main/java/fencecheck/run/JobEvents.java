@@ -16,8 +16,8 @@ import java.util.Map;
 
 /**
  * What the invariant checkers read from a job history, from the database's
- * answers alone: lease operations and fenced writes on their own as they
- * were answered; a claimed job and a fenced write inside a transaction as an
+ * answers alone: lease operations and sink writes on their own as they
+ * were answered; a claimed job and a sink write inside a transaction as an
  * accepted CURRENT_FENCE write at the step its transaction committed (and
  * nothing when it rolled back); every delivery the relay reported; the
  * lease and sink rows read after each statement.
@@ -54,7 +54,7 @@ public record JobEvents(List<Event> events, List<Delivery> deliveries, List<Stor
                         events.add(new Event(e.step(), e.at(), op.command(), a.outcome()));
                     }
                 }
-                case JobCommand.FencedWrite w -> {
+                case JobCommand.Write w -> {
                     if (e.observed() instanceof JobOutcome.Answered a && a.outcome() instanceof Outcome.WriteOutcome o) {
                         if (!open.containsKey(session)) {
                             events.add(new Event(e.step(), e.at(), w.write(), o));

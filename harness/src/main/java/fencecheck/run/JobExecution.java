@@ -145,8 +145,9 @@ final class JobExecution {
                     return;
                 }
                 UUID owner = owner(worker);
-                statement(worker, "acquire " + a.key(), new JobCommand.LeaseOperation(worker,
-                        new Command.Acquire(a.key(), label, ttl)), s, () -> new JobOutcome.Answered(s.lease.acquire(a.key(), owner, ttl)));
+                statement(worker, "acquire " + a.key() + (a.receiptLost() ? " (the answer is lost on the way back)" : ""),
+                        new JobCommand.LeaseOperation(worker, new Command.Acquire(a.key(), label, ttl)), s,
+                        () -> new JobOutcome.Answered(s.lease.acquire(a.key(), owner, ttl)), a.receiptLost());
             }
             case JobAction.Renew r -> {
                 if (tx != null || belief == null) {
@@ -168,15 +169,22 @@ final class JobExecution {
                         new Command.Release(belief.key(), label, belief.token())), s,
                         () -> new JobOutcome.Answered(s.lease.release(belief.key(), owner, belief.token())));
             }
-            case JobAction.FencedWrite w -> {
-                if (belief == null) {
-                    noOp(worker, worker + " holds no lease: fenced write skipped");
+            case JobAction.Write w -> {
+                Long token = belief == null ? null : token(w.token(), belief);
+                if (token == null) {
+                    noOp(worker, worker + " has no " + w.token().name().toLowerCase() + " token to write with: write skipped");
                     return;
                 }
-                Command.Write write = new Command.Write(SinkKind.CURRENT_FENCE, belief.key(), belief.token(), w.resultId(), w.payload());
+                Command.Write write = new Command.Write(w.sink(), belief.key(), token, w.resultId(), w.payload());
+                if (w.token() != fencecheck.trace.TokenSource.HELD) {
+                    situations.add(JobSituation.FORGED_TOKEN_WRITTEN);
+                }
+                if (tx != null && w.sink() == SinkKind.LATEST_TOKEN_WINS) {
+                    situations.add(JobSituation.LATEST_WRITE_IN_TRANSACTION);
+                }
                 statement(worker, Describe.command(write) + (tx != null ? " (in its transaction)" : ""),
-                        new JobCommand.FencedWrite(worker, write), s, () -> new JobOutcome.Answered(
-                                s.lease.write(SinkKind.CURRENT_FENCE, belief.key(), belief.token(), w.resultId(), w.payload())));
+                        new JobCommand.Write(worker, write), s, () -> new JobOutcome.Answered(
+                                s.lease.write(w.sink(), belief.key(), token, w.resultId(), w.payload())));
             }
             case JobAction.Begin b -> {
                 if (tx != null) {
@@ -229,6 +237,20 @@ final class JobExecution {
         }
     }
 
+    /** The token a write carries: the believed one, one above the key's latest grant, or another key's latest grant. */
+    private Long token(fencecheck.trace.TokenSource source, Belief belief) {
+        return switch (source) {
+            case HELD -> belief.token();
+            case ABOVE_FENCE -> {
+                Lease lease = state.committed().key(belief.key()).lease();
+                yield (lease == null ? 0 : lease.token()) + 1;
+            }
+            case OTHER_KEY -> state.committed().keys().entrySet().stream()
+                    .filter(e -> !e.getKey().equals(belief.key()) && e.getValue().lease() != null)
+                    .map(e -> e.getValue().lease().token()).max(Long::compare).orElse(null);
+        };
+    }
+
     private UUID owner(String worker) {
         return owners.computeIfAbsent(worker, w -> {
             UUID owner = runner.protocol().newOwner(w);
@@ -257,9 +279,11 @@ final class JobExecution {
         final long sequence;
         /** Under the strict check, whether the reference would wait here; null when waits are only observed. */
         final Boolean referenceWaits;
+        final boolean answerLost;
         boolean waited;
 
-        Running(String action, JobCommand command, long startedAt, long sequence, Boolean referenceWaits) {
+        Running(String action, JobCommand command, long startedAt, long sequence, Boolean referenceWaits, boolean answerLost) {
+            this.answerLost = answerLost;
             this.action = action;
             this.command = command;
             this.startedAt = startedAt;
@@ -283,9 +307,15 @@ final class JobExecution {
      */
     private void statement(String session, String action, JobCommand command, JobSession s, Callable<JobOutcome> call)
             throws SQLException {
+        statement(session, action, command, s, call, false);
+    }
+
+    /** @param answerLost the database answers, but the answer never reaches the worker (a lost grant receipt) */
+    private void statement(String session, String action, JobCommand command, JobSession s, Callable<JobOutcome> call,
+                           boolean answerLost) throws SQLException {
         Boolean referenceWaits = runner.strictLocks() ? model.wouldWaitFor(state, session, command) != null : null;
         s.start(runner.statements(), call);
-        running.put(session, new Running(action, command, state.now(), ++statementsStarted, referenceWaits));
+        running.put(session, new Running(action, command, state.now(), ++statementsStarted, referenceWaits, answerLost));
         StatementWatch.awaitBriefly(s);
         settle(command);
     }
@@ -438,7 +468,11 @@ final class JobExecution {
         String key = keyOf(before, s.name, r.command);
         JobHistoryEntry e = new JobHistoryEntry(stepNumber, r.waited, s.name, r.action, r.command, r.startedAt, t.outcome(),
                 seen.outcome(), key, null, null, seen.error());
-        learn(s.name, r.command, seen.outcome(), e);
+        if (r.answerLost && seen.outcome() instanceof JobOutcome.Answered a && a.outcome() instanceof Outcome.Granted) {
+            situations.add(JobSituation.GRANT_RECEIPT_LOST);
+        } else {
+            learn(s.name, r.command, seen.outcome(), e);
+        }
         batch.add(e);
     }
 
@@ -570,6 +604,7 @@ final class JobExecution {
                         }
                     }
                     if (a.outcome() instanceof Outcome.Released) {
+                        situations.add(JobSituation.LEASE_RELEASED);
                         beliefs.remove(session);
                     }
                 }
@@ -607,7 +642,7 @@ final class JobExecution {
                 case Command.Release r -> r.key();
                 default -> null;
             };
-            case JobCommand.FencedWrite w -> w.write().key();
+            case JobCommand.Write w -> w.write().key();
             case JobCommand.Claim c -> c.key();
             default -> {
                 Transaction tx = seen.transaction(session);
@@ -656,16 +691,16 @@ final class JobExecution {
     private KeyState labelled(KeyState rows) {
         Lease lease = rows.lease();
         if (lease == null) {
-            return new KeyState(null, null, rows.fenced());
+            return new KeyState(null, rows.latest(), rows.fenced());
         }
         String label = labelOfOwner.getOrDefault(lease.owner(), lease.owner());
-        return new KeyState(new Lease(label, lease.until(), lease.token()), null, rows.fenced());
+        return new KeyState(new Lease(label, lease.until(), lease.token()), rows.latest(), rows.fenced());
     }
 
     private static String describeCommand(JobCommand command) {
         return switch (command) {
             case JobCommand.LeaseOperation op -> Describe.command(op.command());
-            case JobCommand.FencedWrite w -> Describe.command(w.write());
+            case JobCommand.Write w -> Describe.command(w.write());
             case JobCommand.Claim c -> "claim " + c.key() + " token " + c.token();
             default -> command.toString();
         };

@@ -11,7 +11,11 @@ public enum JobSituation {
     JOB_COMMITTED("a claimed job committed its rows"),
     JOB_ROLLED_BACK("a claimed job rolled back"),
     DUPLICATE_DELIVERY("the consumer received a message it had applied"),
-    RELAY_CRASH("the relay crashed between delivering and marking");
+    RELAY_CRASH("the relay crashed between delivering and marking"),
+    LATEST_WRITE_IN_TRANSACTION("a latest-token write inside a transaction"),
+    FORGED_TOKEN_WRITTEN("a forged or cross-key token written"),
+    GRANT_RECEIPT_LOST("a grant's answer was lost"),
+    LEASE_RELEASED("a lease was released");
 
     private final String label;
 

@@ -96,7 +96,7 @@ public final class OperationMetrics {
             Bucket bucket = bucketAt(e.at());
             switch (e.command()) {
                 case JobCommand.LeaseOperation l -> count(operationOf(l.command()), answer(e.observed()), bucket);
-                case JobCommand.FencedWrite w -> count(Operation.WRITE, answer(e.observed()), bucket);
+                case JobCommand.Write w -> count(Operation.WRITE, answer(e.observed()), bucket);
                 case JobCommand.Claim c -> {
                     attempts(Operation.CLAIM, bucket);
                     if (e.observed() instanceof JobOutcome.NotClaimed) {

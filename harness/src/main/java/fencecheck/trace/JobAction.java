@@ -2,6 +2,7 @@ package fencecheck.trace;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import fencecheck.model.SinkKind;
 
 /**
  * One step of a job trace. Workers ({@code w1}..{@code w4}) act with what they
@@ -16,7 +17,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
         @JsonSubTypes.Type(value = JobAction.Acquire.class, name = "acquire"),
         @JsonSubTypes.Type(value = JobAction.Renew.class, name = "renew"),
         @JsonSubTypes.Type(value = JobAction.Release.class, name = "release"),
-        @JsonSubTypes.Type(value = JobAction.FencedWrite.class, name = "fenced-write"),
+        @JsonSubTypes.Type(value = JobAction.Write.class, name = "write"),
         @JsonSubTypes.Type(value = JobAction.Begin.class, name = "begin"),
         @JsonSubTypes.Type(value = JobAction.Claim.class, name = "claim"),
         @JsonSubTypes.Type(value = JobAction.BusinessRow.class, name = "business-row"),
@@ -34,7 +35,11 @@ public sealed interface JobAction {
     sealed interface WorkerStatement extends JobAction {
     }
 
-    record Acquire(String key) implements WorkerStatement {
+    /** With {@code receiptLost} the grant happens but its answer never reaches the worker, which keeps what it believed. */
+    record Acquire(String key, boolean receiptLost) implements WorkerStatement {
+        public Acquire(String key) {
+            this(key, false);
+        }
     }
 
     record Renew() implements WorkerStatement {
@@ -43,8 +48,13 @@ public sealed interface JobAction {
     record Release() implements WorkerStatement {
     }
 
-    /** A CURRENT_FENCE write with the believed token: in the worker's open transaction if it has one. */
-    record FencedWrite(String resultId, String payload) implements WorkerStatement {
+    /** A write to either sink, with a token chosen by {@code token}: in the worker's open transaction if it has one. */
+    record Write(SinkKind sink, TokenSource token, String resultId, String payload) implements WorkerStatement {
+
+        /** A CURRENT_FENCE write with the believed token. */
+        public static Write fenced(String resultId, String payload) {
+            return new Write(SinkKind.CURRENT_FENCE, TokenSource.HELD, resultId, payload);
+        }
     }
 
     record Begin() implements WorkerStatement {

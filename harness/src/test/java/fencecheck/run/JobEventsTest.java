@@ -31,7 +31,7 @@ class JobEventsTest {
         seen("w1", new JobCommand.LeaseOperation("w1", new Command.Acquire("K1", "w1", 10)), new JobOutcome.Answered(new Outcome.Granted(1, 10)));
         seen("w1", new JobCommand.Begin("w1"), new JobOutcome.Begun());
         seen("w1", new JobCommand.Claim("w1", "K1", 1), new JobOutcome.Claimed(1));
-        seen("w1", new JobCommand.FencedWrite("w1", new Command.Write(SinkKind.CURRENT_FENCE, "K1", 1, "r1", "p")),
+        seen("w1", new JobCommand.Write("w1", new Command.Write(SinkKind.CURRENT_FENCE, "K1", 1, "r1", "p")),
                 new JobOutcome.Answered(new Outcome.Applied()));
         now = 11;
         seen("w2", new JobCommand.LeaseOperation("w2", new Command.Acquire("K1", "w2", 10)), new JobOutcome.Answered(new Outcome.Granted(2, 21)));

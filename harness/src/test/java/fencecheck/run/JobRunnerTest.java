@@ -100,7 +100,7 @@ class JobRunnerTest {
                 new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
                 w(2, new JobAction.Acquire("K1")),
                 w(1, new JobAction.Begin()),
-                w(1, new JobAction.FencedWrite("r1", "late")),
+                w(1, JobAction.Write.fenced("r1", "late")),
                 w(2, new JobAction.Renew()),
                 w(1, new JobAction.Rollback())));
         assertThat(result.passed()).as(result.verdict() + "\n" + JobTraceTable.render(result)).isTrue();
@@ -114,7 +114,7 @@ class JobRunnerTest {
         JobTryResult result = run("reference", List.of(
                 w(1, new JobAction.Acquire("K1")),
                 w(1, new JobAction.Begin()),
-                w(1, new JobAction.FencedWrite("r1", "holder")),
+                w(1, JobAction.Write.fenced("r1", "holder")),
                 new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
                 w(2, new JobAction.Acquire("K1")),
                 w(1, new JobAction.Commit()),
@@ -188,9 +188,9 @@ class JobRunnerTest {
             new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
             new JobStep("w2", new JobAction.Acquire("K1")),
             new JobStep("w1", new JobAction.Begin()),
-            new JobStep("w1", new JobAction.FencedWrite("r1", "stale")),
+            new JobStep("w1", JobAction.Write.fenced("r1", "stale")),
             new JobStep("w2", new JobAction.Begin()),
-            new JobStep("w2", new JobAction.FencedWrite("r2", "holder")),
+            new JobStep("w2", JobAction.Write.fenced("r2", "holder")),
             new JobStep("w1", new JobAction.Rollback()),
             new JobStep("w2", new JobAction.Commit()));
 

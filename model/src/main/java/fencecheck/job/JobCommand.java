@@ -18,8 +18,8 @@ public sealed interface JobCommand {
     record LeaseOperation(String session, Command command) implements JobCommand {
     }
 
-    /** A CURRENT_FENCE write: inside the session's open transaction if it has one, else on its own. */
-    record FencedWrite(String session, Command.Write write) implements JobCommand {
+    /** A write to either sink: inside the session's open transaction if it has one, else on its own. */
+    record Write(String session, Command.Write write) implements JobCommand {
     }
 
     record Begin(String session) implements JobCommand {
@@ -62,7 +62,7 @@ public sealed interface JobCommand {
     static String sessionOf(JobCommand command) {
         return switch (command) {
             case LeaseOperation c -> c.session();
-            case FencedWrite c -> c.session();
+            case Write c -> c.session();
             case Begin c -> c.session();
             case Claim c -> c.session();
             case BusinessRow c -> c.session();

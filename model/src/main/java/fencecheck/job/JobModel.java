@@ -5,7 +5,7 @@ import fencecheck.job.JobCommand.Begin;
 import fencecheck.job.JobCommand.BusinessRow;
 import fencecheck.job.JobCommand.Claim;
 import fencecheck.job.JobCommand.Commit;
-import fencecheck.job.JobCommand.FencedWrite;
+import fencecheck.job.JobCommand.Write;
 import fencecheck.job.JobCommand.LeaseOperation;
 import fencecheck.job.JobCommand.OutboxRow;
 import fencecheck.job.JobCommand.Redeliver;
@@ -31,6 +31,7 @@ import fencecheck.model.LeaseModel;
 import fencecheck.model.ModelConfig;
 import fencecheck.model.Outcome;
 import fencecheck.model.ProtocolState;
+import fencecheck.model.SinkKind;
 import fencecheck.model.StoredResult;
 import fencecheck.model.Transition;
 
@@ -90,7 +91,7 @@ public final class JobModel {
         requireOneKey(state, command);
         return switch (command) {
             case LeaseOperation op -> ran(run(state, op.session(), op, startedAt));
-            case FencedWrite w -> ran(run(state, w.session(), w, startedAt));
+            case Write w -> ran(run(state, w.session(), w, startedAt));
             case Claim c -> ran(run(state, c.session(), c, startedAt));
             default -> step(state, command);
         };
@@ -113,7 +114,7 @@ public final class JobModel {
         requireInScope(state, command);
         return switch (command) {
             case LeaseOperation op -> statement(state, op.session(), op);
-            case FencedWrite w -> statement(state, w.session(), w);
+            case Write w -> statement(state, w.session(), w);
             case Claim c -> statement(state, c.session(), c);
             case Begin b -> done(begin(state, b.session()), new Begun());
             case BusinessRow b -> business(state, b);
@@ -146,7 +147,8 @@ public final class JobModel {
             return;
         }
         Lease lease = state.committed().key(key).lease();
-        if (command instanceof FencedWrite w && lease != null && lease.token() == w.write().token()) {
+        if (command instanceof Write w && w.write().sink() == SinkKind.CURRENT_FENCE && lease != null
+                && lease.token() == w.write().token()) {
             for (Map.Entry<String, Transaction> other : state.open().entrySet()) {
                 if (!other.getKey().equals(session)
                         && other.getValue().fenced().getOrDefault(key, new TreeMap<>()).containsKey(w.write().resultId())) {
@@ -176,6 +178,7 @@ public final class JobModel {
                 keys.add(own.claimedKey());
             }
             keys.addAll(own.fenced().keySet());
+            keys.addAll(own.latest().keySet());
             keys.remove(key);
             if (!keys.isEmpty()) {
                 throw new IllegalArgumentException(session + "'s transaction already touched " + keys + " and now " + key
@@ -251,7 +254,8 @@ public final class JobModel {
                 case Command.Release r -> lockedByOther && Outcome.isSuccess(leases.step(seen, r).outcome());
                 default -> false;
             };
-            case FencedWrite w -> claimedByOther;
+            case Write w -> claimedByOther || (w.write().sink() == SinkKind.LATEST_TOKEN_WINS && state.open().entrySet().stream()
+                    .anyMatch(o -> !o.getKey().equals(session) && o.getValue().latest().containsKey(key)));
             case Claim c -> lockedByOther && state.committed().key(key).lease().token() == c.token();
             default -> false;
         };
@@ -265,7 +269,7 @@ public final class JobModel {
                 case Command.Release r -> r.key();
                 default -> null;
             };
-            case FencedWrite w -> w.write().key();
+            case Write w -> w.write().key();
             case Claim c -> c.key();
             default -> null;
         };
@@ -281,27 +285,26 @@ public final class JobModel {
                 Transition t = leases.step(state.committed().withNow(startedAt), op.command());
                 yield new Run(state.with(t.next().withNow(state.now())), new Answered(t.outcome()));
             }
-            case FencedWrite w -> fencedWrite(state, session, w.write());
+            case Write w -> write(state, session, w.write());
             case Claim c -> claim(state, session, c);
             default -> throw new IllegalArgumentException("not a statement that waits: " + command);
         };
     }
 
-    private Run fencedWrite(JobState state, String session, Command.Write write) {
+    /** A sink write on its own, or inside the session's transaction, where it sees its own rows and keeps what it stored until commit. */
+    private Run write(JobState state, String session, Command.Write write) {
         Transaction own = state.transaction(session);
         if (own == null) {
             Transition t = leases.step(state.committed(), write);
             return new Run(state.with(t.next()), new Answered(t.outcome()));
         }
         String key = write.key();
-        KeyState seen = state.committed().key(key);
-        for (Map.Entry<String, StoredResult> row : own.fenced().getOrDefault(key, new TreeMap<>()).entrySet()) {
-            seen = seen.withFenced(row.getKey(), row.getValue());
-        }
+        KeyState seen = own.seen(key, state.committed().key(key));
         Transition t = leases.step(state.committed().with(key, seen), write);
         Transaction next = seen.lease() != null ? own.withShared(key) : own;
         if (t.outcome() instanceof Outcome.Applied) {
-            next = next.withFenced(key, write.resultId(), new StoredResult(write.token(), write.payload()));
+            StoredResult row = new StoredResult(write.token(), write.payload());
+            next = write.sink() == SinkKind.CURRENT_FENCE ? next.withFenced(key, write.resultId(), row) : next.withLatest(key, row);
         }
         return new Run(replace(state, session, next), new Answered(t.outcome()));
     }
@@ -378,6 +381,9 @@ public final class JobModel {
                 }
             }
             committed = committed.with(key.getKey(), rows);
+        }
+        for (Map.Entry<String, StoredResult> row : tx.latest().entrySet()) {
+            committed = committed.with(row.getKey(), committed.key(row.getKey()).withLatest(row.getValue()));
         }
         SortedMap<String, Long> jobStates = new TreeMap<>(state.jobStates());
         SortedMap<String, SortedMap<String, StoredResult>> business = new TreeMap<>(state.business());

@@ -12,7 +12,7 @@ import java.util.TreeMap;
  * Everything stored for one job key as one session sees it, in a form the
  * database's rows can be compared with field by field.
  *
- * @param protocol    the lease row and the CURRENT_FENCE rows (the latest-token sink stays empty here)
+ * @param protocol    the lease row and the rows of both sinks
  * @param jobState    the token of the last job whose claim updated the job-state row, or null
  * @param business    business rows by result id
  * @param outbox      outbox messages of this key, in the order the relay reads them
@@ -38,6 +38,9 @@ public record JobRows(KeyState protocol, Long jobState, SortedMap<String, Stored
                 + fencecheck.model.Micros.format(lease.until()));
         if (jobState != null) {
             s.append(", job state token ").append(jobState);
+        }
+        if (protocol.latest() != null) {
+            s.append(", latest token ").append(protocol.latest().token()).append(" \"").append(protocol.latest().payload()).append('"');
         }
         protocol.fenced().forEach((id, r) -> s.append(", fenced ").append(id).append(" token ").append(r.token())
                 .append(" \"").append(r.payload()).append('"'));

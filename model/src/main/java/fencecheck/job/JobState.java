@@ -75,9 +75,7 @@ public record JobState(
         List<OutboxMessage> messages = new ArrayList<>(outbox);
         Transaction own = session == null ? null : open.get(session);
         if (own != null) {
-            for (Map.Entry<String, StoredResult> row : own.fenced().getOrDefault(key, new TreeMap<>()).entrySet()) {
-                protocol = protocol.withFenced(row.getKey(), row.getValue());
-            }
+            protocol = own.seen(key, protocol);
             if (key.equals(own.claimedKey())) {
                 businessRows.putAll(own.business());
                 messages.addAll(own.outbox());

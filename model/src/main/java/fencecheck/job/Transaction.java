@@ -17,6 +17,7 @@ import java.util.TreeSet;
  * @param claimedToken the token of that claim
  * @param sharedKeys   keys whose lease row a fenced write locked FOR SHARE
  * @param fenced       its CURRENT_FENCE rows, by key, then result id
+ * @param latest       its LATEST_TOKEN_WINS rows, by key
  * @param business     its business rows, by result id (all of the claimed key)
  * @param outbox       its outbox messages, in insertion order
  */
@@ -25,18 +26,30 @@ public record Transaction(
         long claimedToken,
         SortedSet<String> sharedKeys,
         SortedMap<String, SortedMap<String, StoredResult>> fenced,
+        SortedMap<String, StoredResult> latest,
         SortedMap<String, StoredResult> business,
         List<OutboxMessage> outbox) {
 
-    public static final Transaction EMPTY = new Transaction(null, 0, new TreeSet<>(), new TreeMap<>(), new TreeMap<>(), List.of());
+    public static final Transaction EMPTY = new Transaction(null, 0, new TreeSet<>(), new TreeMap<>(), new TreeMap<>(), new TreeMap<>(),
+            List.of());
 
     public Transaction {
         sharedKeys = Collections.unmodifiableSortedSet(new TreeSet<>(sharedKeys));
         SortedMap<String, SortedMap<String, StoredResult>> copy = new TreeMap<>();
         fenced.forEach((k, rows) -> copy.put(k, Collections.unmodifiableSortedMap(new TreeMap<>(rows))));
         fenced = Collections.unmodifiableSortedMap(copy);
+        latest = Collections.unmodifiableSortedMap(new TreeMap<>(latest));
         business = Collections.unmodifiableSortedMap(new TreeMap<>(business));
         outbox = List.copyOf(outbox);
+    }
+
+    /** A key's committed sink rows as this transaction sees them: its own rows over the committed ones. */
+    public fencecheck.model.KeyState seen(String key, fencecheck.model.KeyState committed) {
+        fencecheck.model.KeyState seen = committed;
+        for (var row : fenced.getOrDefault(key, new TreeMap<>()).entrySet()) {
+            seen = seen.withFenced(row.getKey(), row.getValue());
+        }
+        return latest.containsKey(key) ? seen.withLatest(latest.get(key)) : seen;
     }
 
     public boolean claimed() {
@@ -49,13 +62,13 @@ public record Transaction(
     }
 
     public Transaction withClaim(String key, long token) {
-        return new Transaction(key, token, sharedKeys, fenced, business, outbox);
+        return new Transaction(key, token, sharedKeys, fenced, latest, business, outbox);
     }
 
     public Transaction withShared(String key) {
         SortedSet<String> keys = new TreeSet<>(sharedKeys);
         keys.add(key);
-        return new Transaction(claimedKey, claimedToken, keys, fenced, business, outbox);
+        return new Transaction(claimedKey, claimedToken, keys, fenced, latest, business, outbox);
     }
 
     public Transaction withFenced(String key, String resultId, StoredResult row) {
@@ -63,18 +76,24 @@ public record Transaction(
         SortedMap<String, StoredResult> rows = new TreeMap<>(copy.getOrDefault(key, new TreeMap<>()));
         rows.put(resultId, row);
         copy.put(key, rows);
-        return new Transaction(claimedKey, claimedToken, sharedKeys, copy, business, outbox);
+        return new Transaction(claimedKey, claimedToken, sharedKeys, copy, latest, business, outbox);
+    }
+
+    public Transaction withLatest(String key, StoredResult row) {
+        SortedMap<String, StoredResult> copy = new TreeMap<>(latest);
+        copy.put(key, row);
+        return new Transaction(claimedKey, claimedToken, sharedKeys, fenced, copy, business, outbox);
     }
 
     public Transaction withBusiness(String resultId, StoredResult row) {
         SortedMap<String, StoredResult> copy = new TreeMap<>(business);
         copy.put(resultId, row);
-        return new Transaction(claimedKey, claimedToken, sharedKeys, fenced, copy, outbox);
+        return new Transaction(claimedKey, claimedToken, sharedKeys, fenced, latest, copy, outbox);
     }
 
     public Transaction withOutbox(OutboxMessage message) {
         List<OutboxMessage> copy = new java.util.ArrayList<>(outbox);
         copy.add(message);
-        return new Transaction(claimedKey, claimedToken, sharedKeys, fenced, business, copy);
+        return new Transaction(claimedKey, claimedToken, sharedKeys, fenced, latest, business, copy);
     }
 }

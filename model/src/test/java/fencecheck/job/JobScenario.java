@@ -5,7 +5,7 @@ import fencecheck.job.JobCommand.Begin;
 import fencecheck.job.JobCommand.BusinessRow;
 import fencecheck.job.JobCommand.Claim;
 import fencecheck.job.JobCommand.Commit;
-import fencecheck.job.JobCommand.FencedWrite;
+import fencecheck.job.JobCommand.Write;
 import fencecheck.job.JobCommand.LeaseOperation;
 import fencecheck.job.JobCommand.OutboxRow;
 import fencecheck.job.JobCommand.Redeliver;
@@ -88,8 +88,12 @@ final class JobScenario {
         return new LeaseOperation(session, new Command.Release(key, session, token));
     }
 
-    static FencedWrite fencedWriteCommand(String session, String key, long token, String resultId, String payload) {
-        return new FencedWrite(session, new Command.Write(SinkKind.CURRENT_FENCE, key, token, resultId, payload));
+    static JobCommand.Write fencedWriteCommand(String session, String key, long token, String resultId, String payload) {
+        return new JobCommand.Write(session, new Command.Write(SinkKind.CURRENT_FENCE, key, token, resultId, payload));
+    }
+
+    static JobCommand.Write latestWriteCommand(String session, String key, long token, String payload) {
+        return new JobCommand.Write(session, new Command.Write(SinkKind.LATEST_TOKEN_WINS, key, token, "r", payload));
     }
 
     static Claim claimCommand(String session, String key, long token) {
@@ -116,6 +120,17 @@ final class JobScenario {
 
     JobOutcome fencedWrite(String session, String key, long token, String resultId, String payload) {
         return step(fencedWriteCommand(session, key, token, resultId, payload));
+    }
+
+    JobOutcome latestWrite(String session, String key, long token, String payload) {
+        return step(latestWriteCommand(session, key, token, payload));
+    }
+
+    /** The judge's step: the statement completes now, with the clock of {@code startedAt}, whatever other transactions lock. */
+    JobOutcome complete(JobCommand command, long startedAt) {
+        last = model.complete(state, command, startedAt);
+        state = last.next();
+        return last.outcome();
     }
 
     JobOutcome begin(String session) {

@@ -1,6 +1,8 @@
 package fencecheck.properties;
 
+import fencecheck.model.SinkKind;
 import fencecheck.trace.JobAction;
+import fencecheck.trace.TokenSource;
 import fencecheck.trace.JobStep;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -36,13 +38,16 @@ final class JobTraces {
                 Tuple.of(5, deliveredJob()),
                 Tuple.of(3, jobWithATakeoverWaiting(false)),
                 Tuple.of(3, jobWithATakeoverWaiting(true)),
-                Tuple.of(4, fencedWriteInTransaction()),
-                Tuple.of(3, fencedWriteWithATakeover()),
+                Tuple.of(4, writeInTransactionThenEnd()),
+                Tuple.of(3, writeWithATakeover()),
                 Tuple.of(3, takeover()),
                 Tuple.of(2, clockToExpiry().map(List::of)),
                 Tuple.of(4, relay().map(List::of)),
-                Tuple.of(2, fencedWrite().map(List::of)),
-                Tuple.of(2, renew().map(List::of)));
+                Tuple.of(3, write().map(List::of)),
+                Tuple.of(2, renew().map(List::of)),
+                Tuple.of(2, release().map(List::of)),
+                Tuple.of(3, forgedWriteAfterAGrant()),
+                Tuple.of(2, grantThenRelease()));
     }
 
     static Arbitrary<String> worker() {
@@ -57,17 +62,45 @@ final class JobTraces {
         return Arbitraries.of("r1", "r2");
     }
 
+    /** Sometimes the grant's answer is lost on its way back: the worker keeps believing what it did. */
     static Arbitrary<JobStep> acquire() {
-        return Combinators.combine(worker(), key()).as((w, k) -> new JobStep(w, new JobAction.Acquire(k)));
+        return Combinators.combine(worker(), key(), Arbitraries.frequency(Tuple.of(2, false), Tuple.of(1, true)))
+                .as((w, k, lost) -> new JobStep(w, new JobAction.Acquire(k, lost)));
     }
 
     static Arbitrary<JobStep> renew() {
         return worker().map(w -> new JobStep(w, new JobAction.Renew()));
     }
 
-    static Arbitrary<JobStep> fencedWrite() {
-        return Combinators.combine(worker(), resultId(), Arbitraries.of(Traces.PAYLOADS))
-                .as((w, r, p) -> new JobStep(w, new JobAction.FencedWrite(r, p)));
+    /** Either sink; mostly with the believed token, sometimes a forged one (above the fence) or another key's. */
+    static Arbitrary<JobAction.Write> writeAction() {
+        Arbitrary<SinkKind> sink = Arbitraries.frequency(Tuple.of(2, SinkKind.CURRENT_FENCE), Tuple.of(1, SinkKind.LATEST_TOKEN_WINS));
+        Arbitrary<TokenSource> token = Arbitraries.frequency(
+                Tuple.of(7, TokenSource.HELD), Tuple.of(2, TokenSource.ABOVE_FENCE), Tuple.of(2, TokenSource.OTHER_KEY));
+        return Combinators.combine(sink, token, resultId(), Arbitraries.of(Traces.PAYLOADS)).as(JobAction.Write::new);
+    }
+
+    static Arbitrary<JobStep> write() {
+        return Combinators.combine(worker(), writeAction()).as(JobStep::new);
+    }
+
+    /** A worker that holds a grant writes with a token no grant gave it: one above the fence, or another key's. */
+    static Arbitrary<List<JobStep>> forgedWriteAfterAGrant() {
+        Arbitrary<TokenSource> forged = Arbitraries.of(TokenSource.ABOVE_FENCE, TokenSource.OTHER_KEY);
+        Arbitrary<SinkKind> sink = Arbitraries.of(SinkKind.class);
+        return Combinators.combine(worker(), key(), sink, forged, resultId()).as((w, k, s, t, r) -> List.of(
+                new JobStep(w, new JobAction.Acquire(k)),
+                new JobStep(w, new JobAction.Write(s, t, r, "forged"))));
+    }
+
+    static Arbitrary<List<JobStep>> grantThenRelease() {
+        return Combinators.combine(worker(), key()).as((w, k) -> List.of(
+                new JobStep(w, new JobAction.Acquire(k)),
+                new JobStep(w, new JobAction.Release())));
+    }
+
+    static Arbitrary<JobStep> release() {
+        return worker().map(w -> new JobStep(w, new JobAction.Release()));
     }
 
     static Arbitrary<JobStep> clockToExpiry() {
@@ -97,7 +130,8 @@ final class JobTraces {
                 Tuple.of(4, takeover()),
                 Tuple.of(2, acquire().map(List::of)),
                 Tuple.of(1, renew().map(List::of)),
-                Tuple.of(1, fencedWrite().map(List::of)),
+                Tuple.of(1, write().map(List::of)),
+                Tuple.of(1, release().map(List::of)),
                 Tuple.of(1, clockToExpiry().map(List::of)),
                 Tuple.of(1, relay().map(List::of)));
     }
@@ -166,28 +200,34 @@ final class JobTraces {
      * lock must hold the fence (the takeover waits), or the write must not
      * commit under the old token.
      */
-    static Arbitrary<List<JobStep>> fencedWriteWithATakeover() {
+    static Arbitrary<List<JobStep>> writeWithATakeover() {
         Arbitrary<Boolean> commits = Arbitraries.frequency(Tuple.of(3, true), Tuple.of(1, false));
-        return Combinators.combine(worker(), worker(), key(), resultId(), commits).as((holder, other, k, r, commit) -> List.of(
+        return Combinators.combine(worker(), worker(), key(), writeInTransaction(), commits).as((holder, other, k, w, commit) -> List.of(
                 new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
                 new JobStep(holder, new JobAction.Acquire(k)),
                 new JobStep(holder, new JobAction.Begin()),
-                new JobStep(holder, new JobAction.FencedWrite(r, "done")),
+                new JobStep(holder, w),
                 new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
                 new JobStep(other, new JobAction.Acquire(k)),
                 new JobStep(holder, commit ? new JobAction.Commit() : new JobAction.Rollback())));
     }
 
-    /** A fenced write inside a transaction: its FOR SHARE lock holds the fence until the end. */
-    static Arbitrary<List<JobStep>> fencedWriteInTransaction() {
+    /** A write with the believed token inside a transaction, to either sink: it holds the grant it read until the end. */
+    static Arbitrary<JobAction.Write> writeInTransaction() {
+        return Combinators.combine(Arbitraries.frequency(Tuple.of(2, SinkKind.CURRENT_FENCE), Tuple.of(1, SinkKind.LATEST_TOKEN_WINS)),
+                resultId()).as((sink, r) -> new JobAction.Write(sink, TokenSource.HELD, r, "done"));
+    }
+
+    /** A write inside a transaction: its FOR SHARE lock holds the grant until the end. */
+    static Arbitrary<List<JobStep>> writeInTransactionThenEnd() {
         Arbitrary<Boolean> commits = Arbitraries.frequency(Tuple.of(3, true), Tuple.of(1, false));
-        return Combinators.combine(worker(), key(), resultId(), commits, interposed().list().ofSize(2))
-                .as((w, k, r, commit, between) -> {
+        return Combinators.combine(worker(), key(), writeInTransaction(), commits, interposed().list().ofSize(2))
+                .as((w, k, write, commit, between) -> {
                     List<JobStep> steps = new ArrayList<>();
                     steps.add(new JobStep(w, new JobAction.Acquire(k)));
                     steps.add(new JobStep(w, new JobAction.Begin()));
                     steps.addAll(between.get(0));
-                    steps.add(new JobStep(w, new JobAction.FencedWrite(r, "done")));
+                    steps.add(new JobStep(w, write));
                     steps.addAll(between.get(1));
                     steps.add(new JobStep(w, commit ? new JobAction.Commit() : new JobAction.Rollback()));
                     return steps;

@@ -96,7 +96,7 @@ final class JobTimeline {
                             TimelineModel.Lane.modelSays(differs, word(e.expected())));
                 }
             }
-            case JobCommand.FencedWrite w -> lane.mark(judged(position, e, "W", "t" + w.write().token() + " " + w.write().resultId(), title));
+            case JobCommand.Write w -> lane.mark(judged(position, e, "W", "t" + w.write().token() + " " + w.write().resultId(), title));
             case JobCommand.Begin b -> {
                 lane.spans.add(new TimelineModel.Span(position));
                 lane.mark(new TimelineModel.Mark(position, "begin", null, "", "", title, differs));

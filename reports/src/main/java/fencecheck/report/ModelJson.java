@@ -59,7 +59,7 @@ final class ModelJson {
     @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
     @JsonSubTypes({
             @JsonSubTypes.Type(value = JobCommand.LeaseOperation.class, name = "lease-operation"),
-            @JsonSubTypes.Type(value = JobCommand.FencedWrite.class, name = "fenced-write"),
+            @JsonSubTypes.Type(value = JobCommand.Write.class, name = "write"),
             @JsonSubTypes.Type(value = JobCommand.Begin.class, name = "begin"),
             @JsonSubTypes.Type(value = JobCommand.Claim.class, name = "claim"),
             @JsonSubTypes.Type(value = JobCommand.BusinessRow.class, name = "business-row"),

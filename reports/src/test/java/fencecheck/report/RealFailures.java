@@ -68,7 +68,7 @@ final class RealFailures {
         String variant = "check-then-write";
         JobTrace trace = JobTrace.of(variant, List.of(
                 new JobStep("w1", new JobAction.Acquire("K1")),
-                new JobStep("w1", new JobAction.FencedWrite("r0", SampleResults.QUOTED)),
+                new JobStep("w1", JobAction.Write.fenced("r0", SampleResults.QUOTED)),
                 new JobStep("w1", new JobAction.Begin()),
                 new JobStep("w1", new JobAction.Claim()),
                 new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),

@@ -286,8 +286,8 @@ final class SampleResults {
         JobHistory h = new JobHistory()
                 .step("w1", new JobAction.Acquire("K1"), "acquire K1", lease("w1", new Command.Acquire("K1", "w1", TTL)),
                         answered(new Outcome.Granted(1, TTL)), answered(new Outcome.Granted(1, TTL)))
-                .step("w1", new JobAction.FencedWrite("r0", QUOTED), "write K1 token 1 to fenced sink result r0 payload \"it's \\\"final\\\"\"",
-                        new JobCommand.FencedWrite("w1", w1Write), answered(new Outcome.Applied()), answered(new Outcome.Applied()))
+                .step("w1", JobAction.Write.fenced("r0", QUOTED), "write K1 token 1 to fenced sink result r0 payload \"it's \\\"final\\\"\"",
+                        new JobCommand.Write("w1", w1Write), answered(new Outcome.Applied()), answered(new Outcome.Applied()))
                 .step("w1", new JobAction.Begin(), "begin", new JobCommand.Begin("w1"), new JobOutcome.Begun(), new JobOutcome.Begun())
                 .step("w1", new JobAction.Claim(), "claim K1 token 1", new JobCommand.Claim("w1", "K1", 1),
                         new JobOutcome.Claimed(1), new JobOutcome.Claimed(1))
@@ -308,8 +308,8 @@ final class SampleResults {
                 .step("w1", new JobAction.BusinessRow("r2", "late"), "business row r2 \"late\"",
                         new JobCommand.BusinessRow("w1", "r2", "late"), new JobOutcome.Skipped(), new JobOutcome.Skipped())
                 .step("w1", new JobAction.Rollback(), "rollback", new JobCommand.Rollback("w1"), new JobOutcome.RolledBack(), new JobOutcome.RolledBack())
-                .step("w2", new JobAction.FencedWrite("r2", QUOTED), "write K1 token 2 to fenced sink result r2 payload \"it's \\\"final\\\"\"",
-                        new JobCommand.FencedWrite("w2", w2Write), answered(new Outcome.Applied()), answered(new Outcome.Applied()))
+                .step("w2", JobAction.Write.fenced("r2", QUOTED), "write K1 token 2 to fenced sink result r2 payload \"it's \\\"final\\\"\"",
+                        new JobCommand.Write("w2", w2Write), answered(new Outcome.Applied()), answered(new Outcome.Applied()))
                 .step("relay", new JobAction.Relay(true), "deliver the next message, crash before marking it", new JobCommand.Relay(true),
                         new JobOutcome.Delivered("K1", "r1", true, false), new JobOutcome.Delivered("K1", "r1", true, false))
                 .step("relay", new JobAction.Redeliver(), "deliver the last message again", new JobCommand.Redeliver(),
