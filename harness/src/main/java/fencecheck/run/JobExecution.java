@@ -117,6 +117,47 @@ final class JobExecution {
                 }
             }
             case JobAction.AdvanceBy a -> clock(state.now() + a.micros());
+            case JobAction.CrashDatabase c -> crashDatabase();
+        }
+    }
+
+    /**
+     * The database crashes and restarts on the same data: open transactions and
+     * statements still waiting vanish, the workers keep what they believe, and
+     * every key's committed rows must be what the model kept.
+     */
+    private void crashDatabase() throws SQLException {
+        long at = state.now();
+        if (!state.open().isEmpty()) {
+            situations.add(JobSituation.DATABASE_CRASH_WITH_OPEN_TRANSACTIONS);
+        }
+        JobTransition t = model.step(state, new JobCommand.CrashDatabase());
+        runner.crashDatabase();
+        for (Map.Entry<String, Running> lost : List.copyOf(running.entrySet())) {
+            running.remove(lost.getKey());
+            situations.add(JobSituation.STATEMENT_LOST_IN_CRASH);
+            history.add(new JobHistoryEntry(stepNumber, true, lost.getKey(), lost.getValue().action + ": lost in the crash, never"
+                    + " answered", null, lost.getValue().startedAt, null, null, null, null, null, null));
+        }
+        statementsInTransaction.clear();
+        claimedInTransaction.clear();
+        state = t.next();
+        record(new JobHistoryEntry(stepNumber, false, JobStep.NEMESIS, "the database crashes and restarts on the same data; open"
+                + " transactions vanish", new JobCommand.CrashDatabase(), at, t.outcome(), new JobOutcome.Restarted(), null, null,
+                null, null));
+        for (String key : state.committed().keys().keySet()) {
+            JobRows expected = state.rows(key, null);
+            JobRows observed = readRows(key, null);
+            if (!expected.equals(observed)) {
+                record(new JobHistoryEntry(stepNumber, false, JobStep.NEMESIS, "the rows of " + key + " after the restart",
+                        new JobCommand.CrashDatabase(), at, t.outcome(), new JobOutcome.Restarted(), key, expected, observed, null));
+                return;
+            }
+        }
+        long clock = VirtualClock.read(runner.observer());
+        if (clock != state.now()) {
+            record(new JobHistoryEntry(stepNumber, false, JobStep.NEMESIS, "the clock after the restart", new JobCommand.AdvanceClock(
+                    state.now()), at, new JobOutcome.ClockAt(state.now()), new JobOutcome.ClockAt(clock), null, null, null, null));
         }
     }
 

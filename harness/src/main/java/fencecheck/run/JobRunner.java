@@ -230,6 +230,28 @@ public final class JobRunner implements AutoCloseable {
         Backends.terminate(observer.connection, pid, statementMillis);
     }
 
+    /**
+     * Crashes the server and starts it again on the same data: every session's
+     * connection dies with it (a statement still running gets an error), and
+     * they reconnect when next used; the observer reconnects now.
+     */
+    void crashDatabase() throws SQLException {
+        database.crashAndRestart();
+        for (JobSession session : sessions.values()) {
+            if (session.pending != null) {
+                session.pending.cancel(true);
+            }
+            session.close();
+        }
+        sessionsOfRestart = database.restarts();
+        observer.close();
+        connect(observer);
+        // the harness's own commits (the clock) are durable whatever the implementation sets for its sessions
+        try (java.sql.Statement s = observer.connection.createStatement()) {
+            s.execute("set synchronous_commit to on");
+        }
+    }
+
     static void pause() {
         try {
             Thread.sleep(0, 300_000);

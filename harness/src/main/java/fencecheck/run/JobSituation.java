@@ -15,12 +15,32 @@ public enum JobSituation {
     LATEST_WRITE_IN_TRANSACTION("a latest-token write inside a transaction"),
     FORGED_TOKEN_WRITTEN("a forged or cross-key token written"),
     GRANT_RECEIPT_LOST("a grant's answer was lost"),
-    LEASE_RELEASED("a lease was released");
+    LEASE_RELEASED("a lease was released"),
 
+    DATABASE_CRASH_WITH_OPEN_TRANSACTIONS(Group.CRASH, "the database crashed with transactions open"),
+    STATEMENT_LOST_IN_CRASH(Group.CRASH, "a waiting statement was lost in a database crash");
+
+    /** Which property is responsible for reaching a situation: the interleaved transactions, or the crash of the database. */
+    public enum Group { INTERLEAVINGS, CRASH }
+
+    private final Group group;
     private final String label;
 
     JobSituation(String label) {
+        this(Group.INTERLEAVINGS, label);
+    }
+
+    JobSituation(Group group, String label) {
+        this.group = group;
         this.label = label;
+    }
+
+    public Group group() {
+        return group;
+    }
+
+    public static java.util.List<JobSituation> of(Group group) {
+        return java.util.Arrays.stream(values()).filter(s -> s.group == group).toList();
     }
 
     public String label() {

@@ -6,8 +6,8 @@ import fencecheck.model.SinkKind;
 
 /**
  * One step of a job trace. Workers ({@code w1}..{@code w4}) act with what they
- * believe (the key and token of their last grant); the relay ({@code relay})
- * and the clock ({@code clock}) act from outside. Every action is total: where
+ * believe (the key and token of their last grant); the relay ({@code relay}),
+ * the clock ({@code clock}) and the nemesis ({@code nemesis}) act from outside. Every action is total: where
  * it does not apply (a claim with no transaction open, an acquire while a
  * transaction is open, anything while the worker's statement waits for a lock)
  * it is a no-op, so every sub-list of a trace is still a trace.
@@ -28,6 +28,7 @@ import fencecheck.model.SinkKind;
         @JsonSubTypes.Type(value = JobAction.Redeliver.class, name = "redeliver"),
         @JsonSubTypes.Type(value = JobAction.AdvanceToExpiry.class, name = "advance-to-expiry"),
         @JsonSubTypes.Type(value = JobAction.AdvanceBy.class, name = "advance-by"),
+        @JsonSubTypes.Type(value = JobAction.CrashDatabase.class, name = "crash-database"),
 })
 public sealed interface JobAction {
 
@@ -89,5 +90,9 @@ public sealed interface JobAction {
     }
 
     record AdvanceBy(long micros) implements JobAction {
+    }
+
+    /** The database server crashes and restarts on the same data, whatever transactions are open. */
+    record CrashDatabase() implements JobAction {
     }
 }

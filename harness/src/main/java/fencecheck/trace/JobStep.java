@@ -1,10 +1,11 @@
 package fencecheck.trace;
 
-/** One step of a job trace: who acts ({@code w1}..{@code w4}, {@code relay}, {@code clock}) and what it does. */
+/** One step of a job trace: who acts ({@code w1}..{@code w4}, {@code relay}, {@code clock}, {@code nemesis}) and what it does. */
 public record JobStep(String actor, JobAction action) {
 
     public static final String RELAY = "relay";
     public static final String CLOCK = "clock";
+    public static final String NEMESIS = "nemesis";
 
     public JobStep {
         if (action instanceof JobAction.WorkerStatement && !actor.matches("w[1-4]")) {
@@ -12,6 +13,9 @@ public record JobStep(String actor, JobAction action) {
         }
         if ((action instanceof JobAction.Relay || action instanceof JobAction.Redeliver) && !RELAY.equals(actor)) {
             throw new IllegalArgumentException("only the relay delivers messages, not " + actor);
+        }
+        if (action instanceof JobAction.CrashDatabase && !NEMESIS.equals(actor)) {
+            throw new IllegalArgumentException("only the nemesis crashes the database, not " + actor);
         }
         if ((action instanceof JobAction.AdvanceBy || action instanceof JobAction.AdvanceToExpiry) && !CLOCK.equals(actor)) {
             throw new IllegalArgumentException("only the clock moves time, not " + actor);

@@ -58,6 +58,14 @@ public sealed interface JobCommand {
     record AdvanceClock(long to) implements JobCommand {
     }
 
+    /**
+     * The database server stops at once and starts again on the same data:
+     * what was committed survives, every open transaction and every statement
+     * still running vanishes.
+     */
+    record CrashDatabase() implements JobCommand {
+    }
+
     /** The session that runs this statement, or null for the relay and the clock. */
     static String sessionOf(JobCommand command) {
         return switch (command) {
@@ -72,6 +80,7 @@ public sealed interface JobCommand {
             case Relay c -> null;
             case Redeliver c -> null;
             case AdvanceClock c -> null;
+            case CrashDatabase c -> null;
         };
     }
 }

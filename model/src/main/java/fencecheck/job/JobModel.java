@@ -123,6 +123,9 @@ public final class JobModel {
             case Rollback r -> end(state, r.session(), false);
             case Relay r -> relay(state, r.crashBeforeMark());
             case Redeliver r -> redeliver(state);
+            case JobCommand.CrashDatabase c -> done(new JobState(state.committed(), state.jobStates(), state.business(),
+                    state.outbox(), state.effects(), new TreeMap<>(), List.of(), state.nextMessageId(), state.lastDelivered()),
+                    new JobOutcome.Restarted());
             case AdvanceClock c -> {
                 ProtocolState next = c.to() > state.now() ? state.committed().withNow(c.to()) : state.committed();
                 yield done(state.with(next), new ClockAt(next.now()));

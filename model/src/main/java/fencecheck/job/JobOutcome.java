@@ -56,6 +56,10 @@ public sealed interface JobOutcome {
     record ClockAt(long now) implements JobOutcome {
     }
 
+    /** The database is back after a crash, with what was committed. */
+    record Restarted() implements JobOutcome {
+    }
+
     static String describe(JobOutcome outcome) {
         return switch (outcome) {
             case Answered a -> Describe.outcome(a.outcome());

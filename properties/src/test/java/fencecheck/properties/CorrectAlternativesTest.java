@@ -30,6 +30,7 @@ class CorrectAlternativesTest {
     private static final List<PropertyMethod> EVERY_PROPERTY = List.of(
             new PropertyMethod(LeaseProtocolProperties.class, "databaseAgreesWithModel"),
             new PropertyMethod(JobTransactionProperties.class, "interleavedTransactionsAgreeWithModel"),
+            new PropertyMethod(JobTransactionProperties.class, "openJobsVanishInADatabaseCrash"),
             new PropertyMethod(FaultProperties.class, "networkFaultsAndRestarts"),
             new PropertyMethod(FaultProperties.class, "databaseCrashes"));
 

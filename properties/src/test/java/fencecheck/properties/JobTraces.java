@@ -62,6 +62,39 @@ final class JobTraces {
         return Arbitraries.of("r1", "r2");
     }
 
+    /**
+     * Jobs and takeovers, then the database crashes while a job is open and
+     * (often) a takeover waits for it, then more jobs: the open job's
+     * transaction and the waiting statement vanish with the crash.
+     */
+    static Arbitrary<List<JobStep>> oneCrashAmidJobs() {
+        Arbitrary<List<JobStep>> before = fragment().list().ofMaxSize(3).map(f -> f.stream().flatMap(List::stream).toList());
+        Arbitrary<List<JobStep>> after = fragment().list().ofMaxSize(3).map(f -> f.stream().flatMap(List::stream).toList());
+        Arbitrary<Boolean> takeoverWaits = Arbitraries.frequency(Tuple.of(3, true), Tuple.of(1, false));
+        Arbitrary<List<String>> holderAndOther = Arbitraries.of(List.of("w1", "w2"), List.of("w2", "w1"), List.of("w1", "w3"),
+                List.of("w3", "w2"));
+        return Combinators.combine(before, holderAndOther, key(), takeoverWaits, after)
+                .as((b, pair, k, waits, a) -> {
+                    String holder = pair.get(0);
+                    String other = pair.get(1);
+                    List<JobStep> steps = new ArrayList<>(b);
+                    steps.addAll(List.of(
+                            new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
+                            new JobStep(holder, new JobAction.Acquire(k)),
+                            new JobStep(holder, new JobAction.Begin()),
+                            new JobStep(holder, new JobAction.Claim()),
+                            new JobStep(holder, new JobAction.BusinessRow("r1", "done"))));
+                    if (waits) {
+                        steps.add(new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)));
+                        steps.add(new JobStep(other, new JobAction.Acquire(k)));
+                    }
+                    steps.add(new JobStep(JobStep.NEMESIS, new JobAction.CrashDatabase()));
+                    steps.add(new JobStep(holder, new JobAction.Commit()));
+                    steps.addAll(a);
+                    return steps;
+                });
+    }
+
     /** Sometimes the grant's answer is lost on its way back: the worker keeps believing what it did. */
     static Arbitrary<JobStep> acquire() {
         return Combinators.combine(worker(), key(), Arbitraries.frequency(Tuple.of(2, false), Tuple.of(1, true)))

@@ -25,15 +25,36 @@ class JobTransactionProperties {
     @Property
     void interleavedTransactionsAgreeWithModel(@ForAll("jobTraces") List<JobStep> steps) {
         LeaseProtocol protocol = Harnesses.implementationUnderTest();
+        check(steps, JobSituation.Group.INTERLEAVINGS);
+    }
+
+    /**
+     * The database crashes while jobs are open and statements wait: what was
+     * committed survives, open transactions and waiting statements vanish,
+     * and the jobs that go on afterwards agree with the model. A crash costs a
+     * server restart, so this property takes few tries.
+     */
+    @Property(tries = 12)
+    void openJobsVanishInADatabaseCrash(@ForAll("oneCrashAmidJobs") List<JobStep> steps) {
+        check(steps, JobSituation.Group.CRASH);
+    }
+
+    private static void check(List<JobStep> steps, JobSituation.Group group) {
+        LeaseProtocol protocol = Harnesses.implementationUnderTest();
         JobTryResult result = Harnesses.jobRunnerFor(protocol).run(JobTrace.of(protocol.name(), steps));
-        SituationCounts.recordJob(result.situations(), Coverage.FLOOR_PERCENT);
-        for (JobSituation situation : JobSituation.values()) {
+        SituationCounts.recordJob(result.situations(), Coverage.FLOOR_PERCENT, group);
+        for (JobSituation situation : JobSituation.of(group)) {
             Statistics.label(situation.label()).collect(result.situations().contains(situation));
             Statistics.label(situation.label()).coverage(c -> c.check(true).percentage(p -> p >= Coverage.FLOOR_PERCENT));
         }
         if (!result.passed()) {
             throw new JobTraceFailure(result);
         }
+    }
+
+    @Provide
+    Arbitrary<List<JobStep>> oneCrashAmidJobs() {
+        return JobTraces.oneCrashAmidJobs();
     }
 
     @Provide

@@ -61,6 +61,13 @@ class KnownBuggyVariantsTest {
                         "interleavedTransactionsAgreeWithModel", MAX_SHRUNK_FAULT_STEPS)));
     }
 
+    /** Asynchronous commit loses acknowledged jobs in a crash too: the crash composes with job transactions. */
+    @Test
+    void asyncCommitIsCaughtByACrashAmidJobs() {
+        assertCaught(Implementations.select(FaultVariants.ASYNC_COMMIT), JobTransactionProperties.class,
+                "openJobsVanishInADatabaseCrash", MAX_SHRUNK_FAULT_STEPS);
+    }
+
     @Test
     void theReferencePassesTheInterleavedTransactions() {
         runPropertyAgainst(Implementations.select("reference"), JobTransactionProperties.class, "interleavedTransactionsAgreeWithModel")

@@ -4,6 +4,7 @@ import fencecheck.protocol.Implementations;
 import fencecheck.report.ReportRenderer;
 import fencecheck.report.ResultFiles;
 import fencecheck.report.RunResult;
+import fencecheck.run.JobSituation;
 import fencecheck.run.OperationMetrics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -103,7 +104,9 @@ class ResultCollectorTest {
             assertThat(run.failure().reproduce().replayCommand()).contains("replay " + run.failure().reproduce().traceFile());
             assertThat(run.monitoring()).as("the job runner's figures").isNotNull();
             assertThat(run.monitoring().operations()).containsKey(OperationMetrics.Operation.ACQUIRE);
-            assertThat(run.statistics().situations()).allSatisfy(s -> assertThat(s.floorPercent()).isNotNull());
+            assertThat(run.statistics().situations()).as("the property's own situations have its floor, the crash property's none")
+                    .allSatisfy(s -> assertThat(s.floorPercent() != null)
+                            .isEqualTo(JobSituation.valueOf(s.situation()).group() == JobSituation.Group.INTERLEAVINGS));
             assertThat(ResultFiles.parse(ResultFiles.toJson(run), "round trip")).as("a job failure survives its JSON").isEqualTo(run);
         } finally {
             restore("fencecheck.target", previousTarget);

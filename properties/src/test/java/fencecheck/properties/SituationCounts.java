@@ -32,9 +32,9 @@ public final class SituationCounts {
         record(Situation.values(), situations, Situation::label, s -> s.group() == group, floorPercent);
     }
 
-    /** The same for the situations of a job try, every one of which has the floor. */
-    public static void recordJob(Set<JobSituation> situations, double floorPercent) {
-        record(JobSituation.values(), situations, JobSituation::label, s -> true, floorPercent);
+    /** The same for the situations of a job try. */
+    public static void recordJob(Set<JobSituation> situations, double floorPercent, JobSituation.Group group) {
+        record(JobSituation.values(), situations, JobSituation::label, s -> s.group() == group, floorPercent);
     }
 
     private static <S extends Enum<S>> void record(S[] all, Set<S> reached, java.util.function.Function<S, String> label,

@@ -55,6 +55,10 @@ final class JobTimeline {
         if (JobStep.CLOCK.equals(e.actor())) {
             return;
         }
+        if (e.command() instanceof JobCommand.CrashDatabase) {
+            model.bands.add(new TimelineModel.Band(position, "database-crash", "database crash", e.action()));
+            return;
+        }
         TimelineModel.Lane lane = model.lane(e.actor(), order(e.actor()));
         String title = (e.resumed() ? "<- " : "") + e.action() + "\nmodel: " + describe(e.expected(), null)
                 + "\ndatabase: " + describe(e.observed(), e.error());
@@ -113,6 +117,8 @@ final class JobTimeline {
             case JobCommand.Relay r -> delivery(lane, position, e, title, r.crashBeforeMark() ? "relay crashes" : "");
             case JobCommand.Redeliver r -> delivery(lane, position, e, title, "delivered again");
             case JobCommand.AdvanceClock c -> {
+            }
+            case JobCommand.CrashDatabase c -> {
             }
         }
     }

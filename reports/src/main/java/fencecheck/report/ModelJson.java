@@ -69,6 +69,7 @@ final class ModelJson {
             @JsonSubTypes.Type(value = JobCommand.Relay.class, name = "relay"),
             @JsonSubTypes.Type(value = JobCommand.Redeliver.class, name = "redeliver"),
             @JsonSubTypes.Type(value = JobCommand.AdvanceClock.class, name = "advance-clock"),
+            @JsonSubTypes.Type(value = JobCommand.CrashDatabase.class, name = "crash-database"),
     })
     interface JobCommandMixIn {
     }
@@ -88,6 +89,7 @@ final class ModelJson {
             @JsonSubTypes.Type(value = JobOutcome.Delivered.class, name = "delivered"),
             @JsonSubTypes.Type(value = JobOutcome.NothingToDeliver.class, name = "nothing-to-deliver"),
             @JsonSubTypes.Type(value = JobOutcome.ClockAt.class, name = "clock-at"),
+            @JsonSubTypes.Type(value = JobOutcome.Restarted.class, name = "restarted"),
     })
     interface JobOutcomeMixIn {
     }
