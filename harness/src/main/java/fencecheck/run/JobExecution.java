@@ -103,9 +103,19 @@ final class JobExecution {
     // --- steps -----------------------------------------------------------------------------------------------
 
     private void execute(JobStep step) throws SQLException {
-        markInterleaving(step.actor());
         switch (step.action()) {
-            case JobAction.WorkerStatement statement -> workerStatement(step.actor(), statement);
+            case JobAction.WorkerStatement statement -> {
+                String incarnation = incarnationOf(step.actor());
+                if (incarnation == null) {
+                    noOp(step.actor(), step.actor() + " names no zombie: no restart left one behind");
+                } else if (paused.contains(incarnation)) {
+                    noOp(incarnation, incarnation + " is paused: " + describe(statement) + " skipped");
+                } else {
+                    markInterleaving(incarnation);
+                    workerStatement(incarnation, statement);
+                }
+            }
+            case JobAction.WorkerFault fault -> workerFault(fault);
             case JobAction.Relay relay -> relay(relay.crashBeforeMark());
             case JobAction.Redeliver redeliver -> redeliver();
             case JobAction.AdvanceToExpiry a -> {
@@ -161,9 +171,112 @@ final class JobExecution {
         }
     }
 
+    // --- incarnations: pauses, restarts, zombies ------------------------------------------------------------------
+
+    /** Per worker, the session label of its current incarnation ({@code w1}, after a restart {@code w1.2}, ...). */
+    private final Map<String, String> current = new HashMap<>();
+    /** Per worker, the incarnation its last restart left behind as a zombie. */
+    private final Map<String, String> zombies = new HashMap<>();
+    private final Set<String> paused = new java.util.HashSet<>();
+
+    /** The incarnation an actor names: a worker's current one, or for {@code z1} the zombie of {@code w1} (null when none). */
+    private String incarnationOf(String actor) {
+        if (actor.startsWith("z")) {
+            return zombies.get("w" + actor.substring(1));
+        }
+        return current.getOrDefault(actor, actor);
+    }
+
+    private void workerFault(JobAction.WorkerFault fault) throws SQLException {
+        String target = incarnationOf(fault.worker());
+        if (target == null) {
+            noOp(JobStep.NEMESIS, fault.worker() + " names no zombie: no restart left one behind");
+            return;
+        }
+        switch (fault) {
+            case JobAction.Pause p -> {
+                if (!paused.add(target)) {
+                    noOp(JobStep.NEMESIS, target + " is already paused");
+                    return;
+                }
+                if (state.transaction(target) != null) {
+                    situations.add(JobSituation.PAUSE_IN_TRANSACTION);
+                }
+                history.add(note("pause " + target + (state.transaction(target) != null ? ", its transaction open" : "")));
+            }
+            case JobAction.Resume r -> {
+                if (!paused.remove(target)) {
+                    noOp(JobStep.NEMESIS, target + " is not paused");
+                    return;
+                }
+                Belief belief = beliefs.get(target);
+                history.add(note("resume " + target + (belief == null ? "" : ", still believing it holds " + belief.key() + " token "
+                        + belief.token())));
+            }
+            case JobAction.Restart r -> restart(r.worker(), target, r.zombie());
+        }
+    }
+
+    /** A new incarnation takes the worker's role; the old one dies (its transaction rolls back) or lives on as a paused zombie. */
+    private void restart(String worker, String old, boolean zombie) throws SQLException {
+        int n = incarnations.merge(worker, 2, (a, b) -> a + 1);
+        String fresh = worker + "." + n;
+        current.put(worker, fresh);
+        if (state.transaction(old) != null) {
+            situations.add(JobSituation.RESTART_IN_TRANSACTION);
+        }
+        String fate;
+        if (zombie) {
+            paused.add(old);
+            String previous = zombies.put(worker, old);
+            fate = old + " lives on as zombie z" + worker.substring(1) + ", paused" + (state.transaction(old) != null
+                    ? " with its transaction open" : "");
+            history.add(note("restart " + worker + ": " + fate + "; " + fresh + " takes over"));
+            if (previous != null) {
+                kill(previous, "the zombie it replaces");
+            }
+        } else {
+            history.add(note("restart " + worker + ": " + old + " is dead, its connection dropped; " + fresh + " takes over"));
+            kill(old, "dead");
+        }
+    }
+
+    private final Map<String, Integer> incarnations = new HashMap<>();
+
+    /**
+     * An incarnation's connection is dropped: a statement it was running never
+     * answers, and its open transaction rolls back, which lets others go on.
+     */
+    private void kill(String incarnation, String why) throws SQLException {
+        paused.remove(incarnation);
+        Running lost = running.remove(incarnation);
+        if (lost != null) {
+            history.add(new JobHistoryEntry(stepNumber, true, incarnation, lost.action + ": lost with its connection, never answered",
+                    null, lost.startedAt, null, null, null, null, null, null));
+        }
+        JobSession session = runner.existing(incarnation);
+        if (session != null && session.connection != null) {
+            runner.drop(session);
+        }
+        if (state.transaction(incarnation) != null) {
+            JobCommand rollback = new JobCommand.Rollback(incarnation);
+            JobTransition t = model.complete(state, rollback, state.now());
+            state = t.next();
+            noteStatement(incarnation, rollback, t.outcome());
+            learn(incarnation, rollback, t.outcome(), null);
+            history.add(new JobHistoryEntry(stepNumber, true, incarnation, "its transaction rolls back with its connection (" + why
+                    + ")", rollback, state.now(), t.outcome(), t.outcome(), null, null, null, null));
+            settle(rollback);
+        }
+    }
+
+    private JobHistoryEntry note(String what) {
+        return new JobHistoryEntry(stepNumber, false, JobStep.NEMESIS, what, null, state.now(), null, null, null, null, null, null);
+    }
+
     private void markInterleaving(String actor) {
         for (Map.Entry<String, Integer> open : statementsInTransaction.entrySet()) {
-            if (!open.getKey().equals(actor) && open.getValue() > 0 && actor.startsWith("w")) {
+            if (!open.getKey().equals(actor) && open.getValue() > 0) {
                 situations.add(JobSituation.INTERLEAVED_IN_OPEN_TRANSACTION);
             }
         }
@@ -355,6 +468,9 @@ final class JobExecution {
     private void statement(String session, String action, JobCommand command, JobSession s, Callable<JobOutcome> call,
                            boolean answerLost) throws SQLException {
         Boolean referenceWaits = runner.strictLocks() ? model.wouldWaitFor(state, session, command) != null : null;
+        if (zombies.containsValue(session)) {
+            situations.add(JobSituation.ZOMBIE_STATEMENT);
+        }
         s.start(runner.statements(), call);
         running.put(session, new Running(action, command, state.now(), ++statementsStarted, referenceWaits, answerLost));
         StatementWatch.awaitBriefly(s);

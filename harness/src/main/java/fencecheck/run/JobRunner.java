@@ -216,6 +216,11 @@ public final class JobRunner implements AutoCloseable {
         }
     }
 
+    /** A session that exists, connected or not, without connecting it; null when there is none of that name. */
+    JobSession existing(String name) {
+        return sessions.get(name);
+    }
+
     Iterable<JobSession> sessions() {
         return sessions.values();
     }

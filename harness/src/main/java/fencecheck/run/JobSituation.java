@@ -16,6 +16,9 @@ public enum JobSituation {
     FORGED_TOKEN_WRITTEN("a forged or cross-key token written"),
     GRANT_RECEIPT_LOST("a grant's answer was lost"),
     LEASE_RELEASED("a lease was released"),
+    PAUSE_IN_TRANSACTION("a worker paused with a transaction open"),
+    RESTART_IN_TRANSACTION("a worker restarted with a transaction open"),
+    ZOMBIE_STATEMENT("a zombie's statement reached the database"),
 
     DATABASE_CRASH_WITH_OPEN_TRANSACTIONS(Group.CRASH, "the database crashed with transactions open"),
     STATEMENT_LOST_IN_CRASH(Group.CRASH, "a waiting statement was lost in a database crash");

@@ -29,6 +29,9 @@ import fencecheck.model.SinkKind;
         @JsonSubTypes.Type(value = JobAction.AdvanceToExpiry.class, name = "advance-to-expiry"),
         @JsonSubTypes.Type(value = JobAction.AdvanceBy.class, name = "advance-by"),
         @JsonSubTypes.Type(value = JobAction.CrashDatabase.class, name = "crash-database"),
+        @JsonSubTypes.Type(value = JobAction.Pause.class, name = "pause"),
+        @JsonSubTypes.Type(value = JobAction.Resume.class, name = "resume"),
+        @JsonSubTypes.Type(value = JobAction.Restart.class, name = "restart"),
 })
 public sealed interface JobAction {
 
@@ -94,5 +97,27 @@ public sealed interface JobAction {
 
     /** The database server crashes and restarts on the same data, whatever transactions are open. */
     record CrashDatabase() implements JobAction {
+    }
+
+    /** What the nemesis does to one worker ({@code w1}) or to the zombie a restart left behind ({@code z1}). */
+    sealed interface WorkerFault extends JobAction {
+        String worker();
+    }
+
+    /** The worker takes no step, keeping its session, its open transaction and what it believes. */
+    record Pause(String worker) implements WorkerFault {
+    }
+
+    /** The worker (or zombie) takes steps again, on what it believed before. */
+    record Resume(String worker) implements WorkerFault {
+    }
+
+    /**
+     * A new incarnation takes the worker's role: a new session, a new owner
+     * id, no belief. The old one is dead (its connection dropped, so its open
+     * transaction rolls back) or, with {@code zombie}, paused with its session,
+     * its open transaction and its belief, addressable later as the zombie.
+     */
+    record Restart(String worker, boolean zombie) implements WorkerFault {
     }
 }

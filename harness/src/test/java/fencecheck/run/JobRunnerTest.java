@@ -237,4 +237,47 @@ class JobRunnerTest {
             }
         }
     }
+
+    /**
+     * A worker restarted in the middle of its job leaves a zombie that still
+     * holds the job open: the takeover waits for it; the zombie wakes, writes
+     * and commits under its old owner and token, and only then is the takeover granted.
+     */
+    @Test
+    void aZombieFinishesItsOpenJobWhileTheTakeoverWaits() {
+        JobTryResult result = run("reference", List.of(
+                w(1, new JobAction.Acquire("K1")),
+                w(1, new JobAction.Begin()),
+                w(1, new JobAction.Claim()),
+                new JobStep("nemesis", new JobAction.Restart("w1", true)),
+                new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
+                w(2, new JobAction.Acquire("K1")),
+                new JobStep("nemesis", new JobAction.Resume("z1")),
+                new JobStep("z1", new JobAction.BusinessRow("r1", "late")),
+                new JobStep("z1", new JobAction.Commit()),
+                w(1, new JobAction.Acquire("K1"))));
+        assertThat(result.passed()).as(result.verdict() + "\n" + JobTraceTable.render(result)).isTrue();
+        assertThat(result.situations()).contains(JobSituation.RESTART_IN_TRANSACTION, JobSituation.ZOMBIE_STATEMENT,
+                JobSituation.WAIT_RESOLVED_BY_COMMIT);
+        assertThat(result.history()).filteredOn(e -> e.step() == 9 && e.resumed()).singleElement()
+                .satisfies(e -> assertThat(e.observed()).isEqualTo(new JobOutcome.Answered(new fencecheck.model.Outcome.Granted(2, 20_000_001))));
+        assertThat(result.history().get(result.history().size() - 1).actor()).as("the new incarnation").isEqualTo("w1.2");
+    }
+
+    /** A worker restarted with its job open and no zombie: its connection drops, its transaction rolls back, the takeover goes on. */
+    @Test
+    void aDeadIncarnationsTransactionRollsBackAndLetsTheTakeoverGoOn() {
+        JobTryResult result = run("reference", List.of(
+                w(1, new JobAction.Acquire("K1")),
+                w(1, new JobAction.Begin()),
+                w(1, new JobAction.Claim()),
+                new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
+                w(2, new JobAction.Acquire("K1")),
+                new JobStep("nemesis", new JobAction.Restart("w1", false)),
+                w(1, new JobAction.Commit())));
+        assertThat(result.passed()).as(result.verdict() + "\n" + JobTraceTable.render(result)).isTrue();
+        assertThat(result.history()).filteredOn(e -> e.step() == 6 && e.resumed() && "w2".equals(e.actor())).singleElement()
+                .satisfies(e -> assertThat(e.observed()).isEqualTo(new JobOutcome.Answered(new fencecheck.model.Outcome.Granted(2, 20_000_001))));
+        assertThat(result.history().get(result.history().size() - 1).action()).contains("has no transaction open");
+    }
 }

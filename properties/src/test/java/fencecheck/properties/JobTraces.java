@@ -47,6 +47,9 @@ final class JobTraces {
                 Tuple.of(2, renew().map(List::of)),
                 Tuple.of(2, release().map(List::of)),
                 Tuple.of(3, forgedWriteAfterAGrant()),
+                Tuple.of(5, restartDuringAJob()),
+                Tuple.of(3, pauseDuringAJob()),
+                Tuple.of(2, lostReceiptOfANewGrant()),
                 Tuple.of(2, grantThenRelease()));
     }
 
@@ -124,6 +127,65 @@ final class JobTraces {
         return Combinators.combine(worker(), key(), sink, forged, resultId()).as((w, k, s, t, r) -> List.of(
                 new JobStep(w, new JobAction.Acquire(k)),
                 new JobStep(w, new JobAction.Write(s, t, r, "forged"))));
+    }
+
+    private static final Arbitrary<List<String>> HOLDER_AND_OTHER = Arbitraries.of(List.of("w1", "w2"), List.of("w2", "w1"),
+            List.of("w1", "w3"), List.of("w3", "w2"));
+
+    /**
+     * A worker restarts in the middle of its job. Its old incarnation is dead
+     * (its transaction rolls back and the takeover goes through) or a zombie
+     * that still holds the job open: the takeover waits, and the zombie may wake
+     * up and finish what it began under its old token.
+     */
+    static Arbitrary<List<JobStep>> restartDuringAJob() {
+        Arbitrary<Boolean> zombie = Arbitraries.frequency(Tuple.of(2, true), Tuple.of(1, false));
+        Arbitrary<Boolean> commits = Arbitraries.frequency(Tuple.of(2, true), Tuple.of(1, false));
+        return Combinators.combine(HOLDER_AND_OTHER, key(), zombie, commits).as((pair, k, z, commit) -> {
+            String holder = pair.get(0);
+            String zombieName = "z" + holder.substring(1);
+            List<JobStep> steps = new ArrayList<>(List.of(
+                    new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
+                    new JobStep(holder, new JobAction.Acquire(k)),
+                    new JobStep(holder, new JobAction.Begin()),
+                    new JobStep(holder, new JobAction.Claim()),
+                    new JobStep(JobStep.NEMESIS, new JobAction.Restart(holder, z)),
+                    new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
+                    new JobStep(pair.get(1), new JobAction.Acquire(k))));
+            if (z) {
+                steps.add(new JobStep(JobStep.NEMESIS, new JobAction.Resume(zombieName)));
+                steps.add(new JobStep(zombieName, new JobAction.BusinessRow("r1", "late")));
+                steps.add(new JobStep(zombieName, commit ? new JobAction.Commit() : new JobAction.Rollback()));
+            }
+            return steps;
+        });
+    }
+
+    /** A worker pauses with its job open while its lease runs out and another worker tries to take over, then resumes. */
+    static Arbitrary<List<JobStep>> pauseDuringAJob() {
+        Arbitrary<Boolean> commits = Arbitraries.frequency(Tuple.of(2, true), Tuple.of(1, false));
+        return Combinators.combine(HOLDER_AND_OTHER, key(), commits).as((pair, k, commit) -> List.of(
+                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
+                new JobStep(pair.get(0), new JobAction.Acquire(k)),
+                new JobStep(pair.get(0), new JobAction.Begin()),
+                new JobStep(pair.get(0), new JobAction.Claim()),
+                new JobStep(JobStep.NEMESIS, new JobAction.Pause(pair.get(0))),
+                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
+                new JobStep(pair.get(1), new JobAction.Acquire(k)),
+                new JobStep(pair.get(0), new JobAction.BusinessRow("r1", "done")),
+                new JobStep(JobStep.NEMESIS, new JobAction.Resume(pair.get(0))),
+                new JobStep(pair.get(0), commit ? new JobAction.Commit() : new JobAction.Rollback())));
+    }
+
+    /** The holder's lease runs out, it acquires again and gets a new token, but the answer is lost: it works on with the old one. */
+    static Arbitrary<List<JobStep>> lostReceiptOfANewGrant() {
+        return Combinators.combine(worker(), key()).as((w, k) -> List.of(
+                new JobStep(w, new JobAction.Acquire(k)),
+                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
+                new JobStep(w, new JobAction.Acquire(k, true)),
+                new JobStep(w, new JobAction.Begin()),
+                new JobStep(w, new JobAction.Claim()),
+                new JobStep(w, new JobAction.Commit())));
     }
 
     static Arbitrary<List<JobStep>> grantThenRelease() {
