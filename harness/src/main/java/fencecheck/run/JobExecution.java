@@ -23,6 +23,7 @@ import fencecheck.protocol.JobClient;
 import fencecheck.trace.JobAction;
 import fencecheck.trace.JobStep;
 import fencecheck.trace.JobTrace;
+import fencecheck.trace.NetworkFault;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -214,7 +215,92 @@ final class JobExecution {
                         + belief.token())));
             }
             case JobAction.Restart r -> restart(r.worker(), target, r.zombie());
+            case JobAction.Network n -> {
+                if (!runner.throughFaultProxies()) {
+                    noOp(JobStep.NEMESIS, "this run has no fault proxies");
+                    return;
+                }
+                if (n.fault() != NetworkFault.REQUEST_LOST && n.fault() != NetworkFault.RESPONSE_LOST) {
+                    noOp(JobStep.NEMESIS, "job traces lose requests and answers; " + n.fault() + " is for lease traces");
+                    return;
+                }
+                armed.put(target, n.fault());
+                history.add(note("the network will lose the " + (n.fault() == NetworkFault.REQUEST_LOST ? "request" : "answer")
+                        + " of " + target + "'s next statement"));
+            }
         }
+    }
+
+    /** Per incarnation, the network fault its next statement meets. */
+    private final Map<String, NetworkFault> armed = new HashMap<>();
+
+    /** How long a client waits for an answer the network has taken away. */
+    static final int LOST_ANSWER_TIMEOUT_MILLIS = 100;
+
+    /**
+     * A statement whose request or answer the network loses: the client times
+     * out and drops its connection, so a transaction it had open is gone. The
+     * model judges what the database shows: a lost answer's statement ran
+     * (committed, if it was a COMMIT or on its own) unless it was still waiting
+     * for a lock when the connection went.
+     */
+    private void lostInTheNetwork(String session, String action, JobCommand command, JobSession s, Callable<JobOutcome> call,
+                                  NetworkFault fault) throws SQLException {
+        boolean requestLost = fault == NetworkFault.REQUEST_LOST;
+        boolean inTransaction = state.transaction(session) != null;
+        if (inTransaction) {
+            situations.add(requestLost ? JobSituation.REQUEST_LOST_IN_TRANSACTION : JobSituation.ANSWER_LOST_IN_TRANSACTION);
+        }
+        if (!requestLost && command instanceof JobCommand.Commit) {
+            situations.add(JobSituation.COMMIT_ANSWER_LOST);
+        }
+        long at = state.now();
+        String toxic = "fencecheck-" + (requestLost ? "request" : "response") + "-lost";
+        String error = null;
+        try {
+            s.proxy.toxics().timeout(toxic, requestLost ? eu.rekawek.toxiproxy.model.ToxicDirection.UPSTREAM
+                    : eu.rekawek.toxiproxy.model.ToxicDirection.DOWNSTREAM, 0);
+        } catch (java.io.IOException e) {
+            throw new SQLException("cannot inject the timeout fault through the proxy: " + e.getMessage(), e);
+        }
+        try {
+            s.connection.setNetworkTimeout(Runnable::run, LOST_ANSWER_TIMEOUT_MILLIS);
+            call.call();
+            error = "the fault did not take: the client got an answer";
+        } catch (Exception timedOut) {
+            // the client gave up: it does not know what happened
+        } finally {
+            try {
+                s.proxy.toxics().get(toxic).remove();
+            } catch (java.io.IOException | RuntimeException ignored) {
+                // gone with the connection
+            }
+        }
+        boolean ran = !requestLost && runner.ranBeforeTheClientGaveUp(s);
+        runner.drop(s);
+        JobState before = state;
+        JobOutcome expected = null;
+        if (ran) {
+            JobTransition t = model.complete(state, command, at);
+            state = t.next();
+            expected = t.outcome();
+        }
+        boolean rolledBack = state.transaction(session) != null;
+        if (rolledBack) {
+            state = model.complete(state, new JobCommand.Rollback(session), state.now()).next();
+            statementsInTransaction.remove(session);
+            claimedInTransaction.remove(session);
+        } else if (command instanceof JobCommand.Commit) {
+            statementsInTransaction.remove(session);
+            claimedInTransaction.remove(session);
+        }
+        String what = (requestLost ? "; the request is lost: the database never sees it" : ran ? "; it runs, its answer is lost"
+                : "; its answer is lost while it waits, and it is cancelled with its connection")
+                + ", the client times out after " + LOST_ANSWER_TIMEOUT_MILLIS + " ms and drops its connection"
+                + (rolledBack ? ": its transaction rolls back" : "");
+        batch.add(new JobHistoryEntry(stepNumber, false, session, action + what, command, at, expected, null,
+                keyOf(before, session, command), null, null, error, fault.name()));
+        settle(new JobCommand.Rollback(session));
     }
 
     /** A new incarnation takes the worker's role; the old one dies (its transaction rolls back) or lives on as a paused zombie. */
@@ -467,6 +553,11 @@ final class JobExecution {
     /** @param answerLost the database answers, but the answer never reaches the worker (a lost grant receipt) */
     private void statement(String session, String action, JobCommand command, JobSession s, Callable<JobOutcome> call,
                            boolean answerLost) throws SQLException {
+        NetworkFault fault = armed.remove(session);
+        if (fault != null) {
+            lostInTheNetwork(session, action, command, s, call, fault);
+            return;
+        }
         Boolean referenceWaits = runner.strictLocks() ? model.wouldWaitFor(state, session, command) != null : null;
         if (zombies.containsValue(session)) {
             situations.add(JobSituation.ZOMBIE_STATEMENT);
@@ -501,7 +592,7 @@ final class JobExecution {
     private JobHistoryEntry withRows(JobHistoryEntry e) throws SQLException {
         String viewer = state.transaction(e.actor()) != null && !running.containsKey(e.actor()) ? e.actor() : null;
         return new JobHistoryEntry(e.step(), e.resumed(), e.actor(), e.action(), e.command(), e.at(), e.expected(), e.observed(),
-                e.key(), state.rows(e.key(), viewer), readRows(e.key(), viewer), e.error());
+                e.key(), state.rows(e.key(), viewer), readRows(e.key(), viewer), e.error(), e.fault());
     }
 
     private void quiet(JobCommand cause) throws SQLException {

@@ -15,6 +15,8 @@ import fencecheck.job.JobRows;
  * @param expectedRows  the rows of {@code key} as the model says the acting session sees them
  * @param observedRows  the same rows as read from the database
  * @param error         a database error or a statement that never completed, or null
+ * @param fault         the network fault injected into this statement, or null; a statement whose answer the
+ *                      fault took away has no observed outcome, and that is no divergence
  */
 public record JobHistoryEntry(
         int step,
@@ -28,10 +30,22 @@ public record JobHistoryEntry(
         String key,
         JobRows expectedRows,
         JobRows observedRows,
-        String error) {
+        String error,
+        String fault) {
+
+    public JobHistoryEntry(int step, boolean resumed, String actor, String action, JobCommand command, long at, JobOutcome expected,
+                           JobOutcome observed, String key, JobRows expectedRows, JobRows observedRows, String error) {
+        this(step, resumed, actor, action, command, at, expected, observed, key, expectedRows, observedRows, error, null);
+    }
 
     public boolean outcomeDiffers() {
-        return error != null || (expected != null ? !expected.equals(observed) : observed != null);
+        if (error != null) {
+            return true;
+        }
+        if (fault != null && observed == null) {
+            return false;
+        }
+        return expected != null ? !expected.equals(observed) : observed != null;
     }
 
     public boolean rowsDiffer() {

@@ -35,6 +35,8 @@ public final class JobRunner implements AutoCloseable {
 
     private final long statementMillis;
     private final boolean strictLocks;
+    private boolean throughFaultProxies;
+    private static final java.util.concurrent.atomic.AtomicLong PROXY_NUMBER = new java.util.concurrent.atomic.AtomicLong();
     private final Database database;
     private final LeaseProtocol protocol;
     private final JobModel model;
@@ -50,7 +52,13 @@ public final class JobRunner implements AutoCloseable {
     private final OperationMetrics metrics = new OperationMetrics();
 
     public JobRunner(Database database, LeaseProtocol protocol) {
+        this(database, protocol, false);
+    }
+
+    /** @param throughFaultProxies whether worker sessions go through fault proxies of their own, so traces may hold network faults */
+    public JobRunner(Database database, LeaseProtocol protocol, boolean throughFaultProxies) {
         this(database, protocol, STATEMENT_MILLIS, Boolean.getBoolean(STRICT_LOCKS_PROPERTY));
+        this.throughFaultProxies = throughFaultProxies;
     }
 
     /**
@@ -200,8 +208,28 @@ public final class JobRunner implements AutoCloseable {
         return session;
     }
 
+    boolean throughFaultProxies() {
+        return throughFaultProxies;
+    }
+
+    /** A worker's session goes through a fault proxy of its own when the runner injects network faults. */
     private void connect(JobSession session) throws SQLException {
-        Connection connection = database.connect();
+        if (throughFaultProxies && session.proxy == null && session.name.matches("w\\d.*")) {
+            try {
+                session.proxy = fencecheck.faults.proxy.FaultProxies.server().createProxy(
+                        "fencecheck-job-" + PROXY_NUMBER.incrementAndGet(), database.host(), database.port());
+            } catch (java.io.IOException e) {
+                throw new SQLException("cannot create a fault proxy on " + fencecheck.faults.proxy.FaultProxies.server().description()
+                        + ": " + e.getMessage(), e);
+            }
+        }
+        Connection connection;
+        if (session.proxy != null) {
+            java.net.InetSocketAddress address = fencecheck.faults.proxy.FaultProxies.server().connectAddress(session.proxy);
+            connection = database.connectThrough(address.getHostString(), address.getPort());
+        } else {
+            connection = database.connect();
+        }
         session.connection = connection;
         session.backendPid = connection.unwrap(org.postgresql.PGConnection.class).getBackendPID();
         session.lease = protocol.client(connection);
@@ -257,6 +285,36 @@ public final class JobRunner implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether the statement a client gave up on (its answer lost) ran: its
+     * server process is idle (the statement finished, committed on its own or
+     * inside the transaction still open) or gone after finishing it; a
+     * statement still blocked by a lock did not run, and the drop that follows
+     * cancels it.
+     */
+    boolean ranBeforeTheClientGaveUp(JobSession session) throws SQLException {
+        long deadline = System.nanoTime() + statementMillis * 1_000_000;
+        try (PreparedStatement state = observer.connection.prepareStatement(
+                "select state from pg_catalog.pg_stat_activity where pid = ?")) {
+            state.setInt(1, session.backendPid);
+            while (true) {
+                try (ResultSet rs = state.executeQuery()) {
+                    if (!rs.next()) {
+                        return true;
+                    }
+                    String s = rs.getString(1);
+                    if (s != null && s.startsWith("idle")) {
+                        return !s.contains("aborted");
+                    }
+                }
+                if (isBlocked(session) || System.nanoTime() > deadline) {
+                    return false;
+                }
+                pause();
+            }
+        }
+    }
+
     static void pause() {
         try {
             Thread.sleep(0, 300_000);
@@ -270,6 +328,7 @@ public final class JobRunner implements AutoCloseable {
         TraceRunner.ONE_TRY_AT_A_TIME.lock();
         try {
             sessions.values().forEach(JobSession::close);
+            sessions.values().forEach(JobSession::deleteProxy);
             sessions.clear();
             observer.close();
             statements.shutdownNow();

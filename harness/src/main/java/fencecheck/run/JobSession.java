@@ -22,6 +22,8 @@ final class JobSession {
     LeaseClient lease;
     JobClient jobs;
     int backendPid;
+    /** The fault proxy a worker's connection goes through, when the runner injects network faults; kept across reconnects. */
+    eu.rekawek.toxiproxy.Proxy proxy;
     /** The statement still running (waiting for a lock), or answered and not yet read; null when idle. */
     Future<JobOutcome> pending;
 
@@ -37,6 +39,18 @@ final class JobSession {
     /** Whether a transaction is open on the connection (a statement in flight counts as dirty too). */
     boolean dirty() throws SQLException {
         return connection != null && (pending != null || connection.isClosed() || !connection.getAutoCommit());
+    }
+
+    /** Deletes the session's fault proxy, when it has one. */
+    void deleteProxy() {
+        if (proxy != null) {
+            try {
+                proxy.delete();
+            } catch (java.io.IOException | RuntimeException ignored) {
+                // a proxy that cannot be deleted carries nothing once its client is closed
+            }
+            proxy = null;
+        }
     }
 
     void close() {

@@ -20,11 +20,15 @@ public enum JobSituation {
     RESTART_IN_TRANSACTION("a worker restarted with a transaction open"),
     ZOMBIE_STATEMENT("a zombie's statement reached the database"),
 
+    REQUEST_LOST_IN_TRANSACTION(Group.NETWORK, "a request inside a transaction was lost"),
+    ANSWER_LOST_IN_TRANSACTION(Group.NETWORK, "an answer inside a transaction was lost"),
+    COMMIT_ANSWER_LOST(Group.NETWORK, "the answer to a commit was lost"),
+
     DATABASE_CRASH_WITH_OPEN_TRANSACTIONS(Group.CRASH, "the database crashed with transactions open"),
     STATEMENT_LOST_IN_CRASH(Group.CRASH, "a waiting statement was lost in a database crash");
 
-    /** Which property is responsible for reaching a situation: the interleaved transactions, or the crash of the database. */
-    public enum Group { INTERLEAVINGS, CRASH }
+    /** Which property is responsible for reaching a situation: the interleaved transactions, network faults, or a crash. */
+    public enum Group { INTERLEAVINGS, NETWORK, CRASH }
 
     private final Group group;
     private final String label;

@@ -32,6 +32,7 @@ import fencecheck.model.SinkKind;
         @JsonSubTypes.Type(value = JobAction.Pause.class, name = "pause"),
         @JsonSubTypes.Type(value = JobAction.Resume.class, name = "resume"),
         @JsonSubTypes.Type(value = JobAction.Restart.class, name = "restart"),
+        @JsonSubTypes.Type(value = JobAction.Network.class, name = "network"),
 })
 public sealed interface JobAction {
 
@@ -119,5 +120,14 @@ public sealed interface JobAction {
      * its open transaction and its belief, addressable later as the zombie.
      */
     record Restart(String worker, boolean zombie) implements WorkerFault {
+    }
+
+    /**
+     * A fault of the network between the worker and the database, for the
+     * worker's next statement, whatever it is (a COMMIT included): its request
+     * is lost, or its answer is. Either way the client times out, its
+     * connection is dropped, and a transaction it had open is gone.
+     */
+    record Network(String worker, NetworkFault fault) implements WorkerFault {
     }
 }

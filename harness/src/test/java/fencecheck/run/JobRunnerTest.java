@@ -280,4 +280,52 @@ class JobRunnerTest {
                 .satisfies(e -> assertThat(e.observed()).isEqualTo(new JobOutcome.Answered(new fencecheck.model.Outcome.Granted(2, 20_000_001))));
         assertThat(result.history().get(result.history().size() - 1).action()).contains("has no transaction open");
     }
+
+    private static JobTryResult runThroughProxies(String implementation, List<JobStep> steps) {
+        try (JobRunner runner = new JobRunner(Databases.shared(), Implementations.select(implementation), true)) {
+            return runner.run(JobTrace.of(implementation, steps));
+        }
+    }
+
+    private static JobStep lose(int worker, fencecheck.trace.NetworkFault fault) {
+        return new JobStep("nemesis", new JobAction.Network("w" + worker, fault));
+    }
+
+    /** The answer to a COMMIT is lost: the job committed all the same, and the rows say so; the waiting takeover goes on. */
+    @Test
+    void aLostAnswerToACommitStillCommits() {
+        JobTryResult result = runThroughProxies("reference", List.of(
+                w(1, new JobAction.Acquire("K1")),
+                w(1, new JobAction.Begin()),
+                w(1, new JobAction.Claim()),
+                w(1, new JobAction.BusinessRow("r1", "done")),
+                new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
+                w(2, new JobAction.Acquire("K1")),
+                lose(1, fencecheck.trace.NetworkFault.RESPONSE_LOST),
+                w(1, new JobAction.Commit())));
+        assertThat(result.passed()).as(result.verdict() + "\n" + JobTraceTable.render(result)).isTrue();
+        JobHistoryEntry commit = result.history().stream().filter(e -> e.step() == 8 && !e.resumed()).findFirst().orElseThrow();
+        assertThat(commit.observed()).isNull();
+        assertThat(commit.fault()).isEqualTo("RESPONSE_LOST");
+        assertThat(commit.observedRows().business()).containsKey("r1");
+        assertThat(result.situations()).contains(JobSituation.COMMIT_ANSWER_LOST);
+    }
+
+    /** A request inside a job is lost: the client drops its connection, the job's transaction rolls back, nothing of it stays. */
+    @Test
+    void aLostRequestInsideAJobRollsItBack() {
+        JobTryResult result = runThroughProxies("reference", List.of(
+                w(1, new JobAction.Acquire("K1")),
+                w(1, new JobAction.Begin()),
+                w(1, new JobAction.Claim()),
+                lose(1, fencecheck.trace.NetworkFault.REQUEST_LOST),
+                w(1, new JobAction.BusinessRow("r1", "done")),
+                w(1, new JobAction.Commit())));
+        assertThat(result.passed()).as(result.verdict() + "\n" + JobTraceTable.render(result)).isTrue();
+        JobHistoryEntry lost = result.history().stream().filter(e -> e.step() == 5).findFirst().orElseThrow();
+        assertThat(lost.observedRows().business()).isEmpty();
+        assertThat(lost.observedRows().jobState()).isNull();
+        assertThat(result.history().get(result.history().size() - 1).action()).contains("has no transaction open");
+        assertThat(result.situations()).contains(JobSituation.REQUEST_LOST_IN_TRANSACTION);
+    }
 }

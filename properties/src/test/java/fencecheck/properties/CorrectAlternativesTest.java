@@ -31,6 +31,7 @@ class CorrectAlternativesTest {
             new PropertyMethod(LeaseProtocolProperties.class, "databaseAgreesWithModel"),
             new PropertyMethod(JobTransactionProperties.class, "interleavedTransactionsAgreeWithModel"),
             new PropertyMethod(JobTransactionProperties.class, "openJobsVanishInADatabaseCrash"),
+            new PropertyMethod(JobTransactionProperties.class, "jobsUnderNetworkFaults"),
             new PropertyMethod(FaultProperties.class, "networkFaultsAndRestarts"),
             new PropertyMethod(FaultProperties.class, "databaseCrashes"));
 

@@ -34,6 +34,12 @@ final class Harnesses {
     }
 
     static JobRunner jobRunnerFor(LeaseProtocol protocol) {
-        return JOB_RUNNERS.computeIfAbsent(protocol.name(), name -> new JobRunner(Databases.shared(), protocol));
+        return jobRunnerFor(protocol, false);
+    }
+
+    /** @param throughFaultProxies whether worker sessions go through fault proxies (for job traces with network faults) */
+    static JobRunner jobRunnerFor(LeaseProtocol protocol, boolean throughFaultProxies) {
+        return JOB_RUNNERS.computeIfAbsent(protocol.name() + (throughFaultProxies ? " proxied" : ""),
+                name -> new JobRunner(Databases.shared(), protocol, throughFaultProxies));
     }
 }

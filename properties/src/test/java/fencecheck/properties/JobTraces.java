@@ -2,6 +2,7 @@ package fencecheck.properties;
 
 import fencecheck.model.SinkKind;
 import fencecheck.trace.JobAction;
+import fencecheck.trace.NetworkFault;
 import fencecheck.trace.TokenSource;
 import fencecheck.trace.JobStep;
 import net.jqwik.api.Arbitraries;
@@ -63,6 +64,46 @@ final class JobTraces {
 
     static Arbitrary<String> resultId() {
         return Arbitraries.of("r1", "r2");
+    }
+
+    /** Jobs and the other fragments, with requests and answers of job statements lost in the network. */
+    @SuppressWarnings("unchecked")
+    static Arbitrary<List<JobStep>> withNetworkFaults() {
+        return Arbitraries.frequencyOf(Tuple.of(4, jobWithALostMessage()), Tuple.of(3, fragment()))
+                .list().ofMinSize(1).ofMaxSize(5)
+                .map(fragments -> fragments.stream().flatMap(List::stream).toList());
+    }
+
+    /**
+     * A job one of whose statements (the claim, a row, the COMMIT) loses its
+     * request or its answer, often while a takeover waits for the job: the
+     * client drops its connection, so the job rolls back, unless it was the
+     * COMMIT's answer that was lost and the job committed all the same.
+     */
+    static Arbitrary<List<JobStep>> jobWithALostMessage() {
+        Arbitrary<NetworkFault> fault = Arbitraries.of(NetworkFault.REQUEST_LOST, NetworkFault.RESPONSE_LOST);
+        Arbitrary<Integer> at = Arbitraries.integers().between(0, 3);
+        Arbitrary<Boolean> takeoverWaits = Arbitraries.frequency(Tuple.of(2, true), Tuple.of(1, false));
+        return Combinators.combine(HOLDER_AND_OTHER, key(), fault, at, takeoverWaits).as((pair, k, f, i, waits) -> {
+            String holder = pair.get(0);
+            List<JobStep> job = new ArrayList<>(List.of(
+                    new JobStep(holder, new JobAction.Claim()),
+                    new JobStep(holder, new JobAction.BusinessRow("r1", "done")),
+                    new JobStep(holder, new JobAction.OutboxRow("r1", "done")),
+                    new JobStep(holder, new JobAction.Commit())));
+            job.add(i, new JobStep(JobStep.NEMESIS, new JobAction.Network(holder, f)));
+            if (waits) {
+                job.add(1 + (i == 0 ? 1 : 0), new JobStep(pair.get(1), new JobAction.Acquire(k)));
+                job.add(1 + (i == 0 ? 1 : 0), new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)));
+            }
+            List<JobStep> steps = new ArrayList<>(List.of(
+                    new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
+                    new JobStep(holder, new JobAction.Acquire(k)),
+                    new JobStep(holder, new JobAction.Begin())));
+            steps.addAll(job);
+            steps.add(new JobStep(JobStep.RELAY, new JobAction.Relay(false)));
+            return steps;
+        });
     }
 
     /**

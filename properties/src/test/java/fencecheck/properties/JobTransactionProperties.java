@@ -39,9 +39,30 @@ class JobTransactionProperties {
         check(steps, JobSituation.Group.CRASH);
     }
 
+    /**
+     * Requests and answers of job statements, the COMMIT's included, are lost
+     * in the network: the client drops its connection, and the database must
+     * hold exactly what the model says ran. Each lost message costs a client
+     * timeout, so this property takes fewer tries.
+     */
+    @Property(tries = 40)
+    @ThroughFaultProxies
+    void jobsUnderNetworkFaults(@ForAll("withNetworkFaults") List<JobStep> steps) {
+        check(steps, JobSituation.Group.NETWORK, true);
+    }
+
+    @Provide
+    Arbitrary<List<JobStep>> withNetworkFaults() {
+        return JobTraces.withNetworkFaults();
+    }
+
     private static void check(List<JobStep> steps, JobSituation.Group group) {
+        check(steps, group, false);
+    }
+
+    private static void check(List<JobStep> steps, JobSituation.Group group, boolean throughFaultProxies) {
         LeaseProtocol protocol = Harnesses.implementationUnderTest();
-        JobTryResult result = Harnesses.jobRunnerFor(protocol).run(JobTrace.of(protocol.name(), steps));
+        JobTryResult result = Harnesses.jobRunnerFor(protocol, throughFaultProxies).run(JobTrace.of(protocol.name(), steps));
         SituationCounts.recordJob(result.situations(), Coverage.FLOOR_PERCENT, group);
         for (JobSituation situation : JobSituation.of(group)) {
             Statistics.label(situation.label()).collect(result.situations().contains(situation));

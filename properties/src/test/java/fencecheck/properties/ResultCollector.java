@@ -183,7 +183,7 @@ public class ResultCollector implements AroundPropertyHook {
     private static Optional<Runner> runnerFor(LeaseProtocol protocol, boolean proxied, boolean jobs) {
         try {
             if (jobs) {
-                var runner = Harnesses.jobRunnerFor(protocol);
+                var runner = Harnesses.jobRunnerFor(protocol, proxied);
                 return Optional.of(new Runner(runner.database(), runner.metrics()));
             }
             TraceRunner runner = Harnesses.runnerFor(protocol, proxied);

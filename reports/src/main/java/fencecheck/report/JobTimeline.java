@@ -78,6 +78,10 @@ final class JobTimeline {
                     : new TimelineModel.Mark(position, "noop", null, "", "", title, false));
             return;
         }
+        if (e.fault() != null) {
+            lane.mark(new TimelineModel.Mark(position, "network", null, "", "REQUEST_LOST".equals(e.fault()) ? "request lost"
+                    : "answer lost", title, false));
+        }
         if (!e.resumed() && e.observed() instanceof JobOutcome.Waiting) {
             boolean expected = e.expected() instanceof JobOutcome.Waiting;
             lane.waits.add(new TimelineModel.Wait(position, "wait", expected, title));
