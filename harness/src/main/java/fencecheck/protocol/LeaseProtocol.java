@@ -43,6 +43,19 @@ public interface LeaseProtocol {
     }
 
     /**
+     * Whether it has the job transaction, the outbox and the consumer
+     * ({@link #jobClient}); the job properties skip an implementation without
+     * them. By default: whether its class implements {@link #jobClient}.
+     */
+    default boolean hasJobTransaction() {
+        try {
+            return getClass().getMethod("jobClient", Connection.class).getDeclaringClass() != LeaseProtocol.class;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
+    }
+
+    /**
      * The result id a worker sends when it retries a write whose answer never
      * came. The reference keeps the original, so the retry is a replay.
      */

@@ -9,6 +9,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
 import net.jqwik.api.statistics.Statistics;
 
 import java.util.List;
@@ -19,6 +20,7 @@ import java.util.List;
  * once the lock holder ends, and breaks no invariant (1-3 and 5).
  */
 @RunsJobTraces
+@AddLifecycleHook(JobTransactionRequired.class)
 class JobTransactionProperties {
 
     /** As many tries as the main property ({@code jqwik.tries.default}), so one setting lengthens a campaign of both. */
