@@ -129,6 +129,11 @@ final class JobExecution {
             }
             case JobAction.AdvanceBy a -> clock(state.now() + a.micros());
             case JobAction.CrashDatabase c -> crashDatabase();
+            case JobAction.RestartCoordinator r -> {
+                runner.protocol().restartCoordinator();
+                situations.add(JobSituation.COORDINATOR_RESTART);
+                history.add(note("restart the coordinator: what it kept in memory is gone"));
+            }
         }
     }
 
@@ -220,15 +225,64 @@ final class JobExecution {
                     noOp(JobStep.NEMESIS, "this run has no fault proxies");
                     return;
                 }
-                if (n.fault() != NetworkFault.REQUEST_LOST && n.fault() != NetworkFault.RESPONSE_LOST) {
-                    noOp(JobStep.NEMESIS, "job traces lose requests and answers; " + n.fault() + " is for lease traces");
+                armed.put(target, n.fault());
+                history.add(note("the network will " + switch (n.fault()) {
+                    case REQUEST_LOST -> "lose the request";
+                    case RESPONSE_LOST -> "lose the answer";
+                    case DELAYED -> "hold";
+                    case CONNECTION_RESET -> "reset the connection after";
+                } + " of " + target + "'s next statement"));
+            }
+            case JobAction.Deliver d -> deliver(target);
+            case JobAction.Duplicate d -> {
+                Command.Write again = lastWrite.get(target);
+                if (again == null) {
+                    noOp(JobStep.NEMESIS, target + " has sent no write");
                     return;
                 }
-                armed.put(target, n.fault());
-                history.add(note("the network will lose the " + (n.fault() == NetworkFault.REQUEST_LOST ? "request" : "answer")
-                        + " of " + target + "'s next statement"));
+                if (running.containsKey(target)) {
+                    noOp(JobStep.NEMESIS, target + "'s connection is busy with a statement");
+                    return;
+                }
+                situations.add(JobSituation.DUPLICATE_WRITE);
+                JobSession s = runner.session(target);
+                statement(target, Describe.command(again) + " (delivered again)", new JobCommand.Write(target, again), s,
+                        () -> new JobOutcome.Answered(s.lease.write(again.sink(), again.key(), again.token(), again.resultId(),
+                                again.payload())));
             }
         }
+    }
+
+    /** Per incarnation, its last write, which the network may deliver again. */
+    private final Map<String, Command.Write> lastWrite = new HashMap<>();
+    /** Per incarnation, the statement on its own whose answer never came, which it may retry. */
+    private final Map<String, JobCommand> unanswered = new HashMap<>();
+    private static final String HOLD_TOXIC = "fencecheck-hold";
+    /** How long the network holds a delayed statement if no step delivers it: for ever, as far as a try goes. */
+    private static final int HELD_MILLIS = 3_600_000;
+
+    /** The statement the network held for an incarnation arrives now, and runs against the database as it is now. */
+    private void deliver(String target) throws SQLException {
+        Running held = running.get(target);
+        if (held == null || !held.held) {
+            noOp(JobStep.NEMESIS, target + " has no statement held by the network");
+            return;
+        }
+        if (held.command instanceof JobCommand.Write w) {
+            Lease lease = state.committed().key(w.write().key()).lease();
+            if (lease != null && w.write().token() < lease.token()) {
+                situations.add(JobSituation.DELAYED_PAST_TAKEOVER);
+            }
+        }
+        history.add(note("the network delivers " + target + "'s held statement: " + held.action));
+        running.put(target, new Running("deliver: " + held.action, held.command, state.now(), ++statementsStarted,
+                held.referenceWaits, held.answerLost));
+        try {
+            runner.session(target).proxy.toxics().get(HOLD_TOXIC).remove();
+        } catch (java.io.IOException e) {
+            throw new SQLException("cannot release the held statement through the proxy: " + e.getMessage(), e);
+        }
+        settle(held.command);
     }
 
     /** Per incarnation, the network fault its next statement meets. */
@@ -248,6 +302,9 @@ final class JobExecution {
                                   NetworkFault fault) throws SQLException {
         boolean requestLost = fault == NetworkFault.REQUEST_LOST;
         boolean inTransaction = state.transaction(session) != null;
+        if (!inTransaction && (command instanceof JobCommand.LeaseOperation || command instanceof JobCommand.Write)) {
+            unanswered.put(session, command);
+        }
         if (inTransaction) {
             situations.add(requestLost ? JobSituation.REQUEST_LOST_IN_TRANSACTION : JobSituation.ANSWER_LOST_IN_TRANSACTION);
         }
@@ -422,10 +479,12 @@ final class JobExecution {
                 if (tx != null && w.sink() == SinkKind.LATEST_TOKEN_WINS) {
                     situations.add(JobSituation.LATEST_WRITE_IN_TRANSACTION);
                 }
+                lastWrite.put(worker, write);
                 statement(worker, Describe.command(write) + (tx != null ? " (in its transaction)" : ""),
                         new JobCommand.Write(worker, write), s, () -> new JobOutcome.Answered(
                                 s.lease.write(w.sink(), belief.key(), token, w.resultId(), w.payload())));
             }
+            case JobAction.Retry r -> retry(worker, s);
             case JobAction.Begin b -> {
                 if (tx != null) {
                     noOp(worker, worker + " has a transaction open already: begin skipped");
@@ -477,6 +536,37 @@ final class JobExecution {
         }
     }
 
+    /** The worker sends again, as the same owner, the statement on its own whose answer never came. */
+    private void retry(String worker, JobSession s) throws SQLException {
+        JobCommand again = unanswered.remove(worker);
+        if (again == null) {
+            noOp(worker, worker + " has no statement with an unknown outcome: retry skipped");
+            return;
+        }
+        situations.add(JobSituation.RETRY_AFTER_UNKNOWN);
+        UUID owner = owner(worker);
+        long ttl = trace.leaseTtl();
+        switch (again) {
+            case JobCommand.LeaseOperation op -> {
+                Callable<JobOutcome> call = switch (op.command()) {
+                    case Command.Acquire a -> () -> new JobOutcome.Answered(s.lease.acquire(a.key(), owner, ttl));
+                    case Command.Renew n -> () -> new JobOutcome.Answered(s.lease.renew(n.key(), owner, n.token(), ttl));
+                    case Command.Release n -> () -> new JobOutcome.Answered(s.lease.release(n.key(), owner, n.token()));
+                    default -> null;
+                };
+                statement(worker, "retry: " + Describe.command(op.command()), op, s, call);
+            }
+            case JobCommand.Write w -> {
+                Command.Write write = w.write();
+                String sent = runner.protocol().retryResultId(write.resultId());
+                statement(worker, "retry: " + Describe.command(write) + (sent.equals(write.resultId()) ? ""
+                        : " (the worker sends result id " + sent + ")"), w, s, () -> new JobOutcome.Answered(
+                        s.lease.write(write.sink(), write.key(), write.token(), sent, write.payload())));
+            }
+            default -> noOp(worker, "only a statement on its own is retried");
+        }
+    }
+
     /** The token a write carries: the believed one, one above the key's latest grant, or another key's latest grant. */
     private Long token(fencecheck.trace.TokenSource source, Belief belief) {
         return switch (source) {
@@ -521,6 +611,8 @@ final class JobExecution {
         final Boolean referenceWaits;
         final boolean answerLost;
         boolean waited;
+        /** The network holds it: it has not reached the database yet. */
+        boolean held;
 
         Running(String action, JobCommand command, long startedAt, long sequence, Boolean referenceWaits, boolean answerLost) {
             this.answerLost = answerLost;
@@ -554,7 +646,7 @@ final class JobExecution {
     private void statement(String session, String action, JobCommand command, JobSession s, Callable<JobOutcome> call,
                            boolean answerLost) throws SQLException {
         NetworkFault fault = armed.remove(session);
-        if (fault != null) {
+        if (fault == NetworkFault.REQUEST_LOST || fault == NetworkFault.RESPONSE_LOST) {
             lostInTheNetwork(session, action, command, s, call, fault);
             return;
         }
@@ -562,10 +654,55 @@ final class JobExecution {
         if (zombies.containsValue(session)) {
             situations.add(JobSituation.ZOMBIE_STATEMENT);
         }
+        if (fault == NetworkFault.DELAYED) {
+            try {
+                s.proxy.toxics().latency(HOLD_TOXIC, eu.rekawek.toxiproxy.model.ToxicDirection.UPSTREAM, HELD_MILLIS);
+            } catch (java.io.IOException e) {
+                throw new SQLException("cannot hold the statement in the proxy: " + e.getMessage(), e);
+            }
+            s.start(runner.statements(), call);
+            Running held = new Running(action, command, state.now(), ++statementsStarted, referenceWaits, answerLost);
+            held.held = true;
+            running.put(session, held);
+            history.add(new JobHistoryEntry(stepNumber, false, session, action + "; the network holds it", null, state.now(), null,
+                    null, null, null, null, null, fault.name()));
+            return;
+        }
         s.start(runner.statements(), call);
         running.put(session, new Running(action, command, state.now(), ++statementsStarted, referenceWaits, answerLost));
         StatementWatch.awaitBriefly(s);
         settle(command);
+        if (fault == NetworkFault.CONNECTION_RESET) {
+            resetAfter(session, s);
+        }
+    }
+
+    /**
+     * The connection is reset after the statement: a statement still waiting
+     * is cancelled with it, and an open transaction rolls back.
+     */
+    private void resetAfter(String session, JobSession s) throws SQLException {
+        if (state.transaction(session) != null) {
+            situations.add(JobSituation.CONNECTION_RESET_IN_TRANSACTION);
+        }
+        Running lost = running.remove(session);
+        if (lost != null) {
+            history.add(new JobHistoryEntry(stepNumber, true, session, lost.action + ": cancelled by the connection reset, never"
+                    + " answered", null, lost.startedAt, null, null, null, null, null, null, NetworkFault.CONNECTION_RESET.name()));
+        }
+        runner.drop(s);
+        if (state.transaction(session) != null) {
+            JobCommand rollback = new JobCommand.Rollback(session);
+            JobTransition t = model.complete(state, rollback, state.now());
+            state = t.next();
+            noteStatement(session, rollback, t.outcome());
+            learn(session, rollback, t.outcome(), null);
+            batch.add(new JobHistoryEntry(stepNumber, true, session, "the connection is reset: the transaction rolls back", rollback,
+                    state.now(), t.outcome(), t.outcome(), null, null, null, null, NetworkFault.CONNECTION_RESET.name()));
+            settle(rollback);
+        } else {
+            history.add(note("the connection of " + session + " is reset"));
+        }
     }
 
     /**
@@ -597,12 +734,15 @@ final class JobExecution {
 
     private void quiet(JobCommand cause) throws SQLException {
         long deadline = System.nanoTime() + runner.statementMillis() * 1_000_000;
-        while (!running.isEmpty()) {
+        while (running.values().stream().anyMatch(r -> !r.held)) {
             List<JobSession> done = new ArrayList<>();
             List<JobSession> blocked = new ArrayList<>();
             boolean quiet = true;
             for (String name : running.keySet()) {
                 JobSession s = sessionOf(name);
+                if (running.get(name).held) {
+                    continue;
+                }
                 if (s.pending.isDone()) {
                     done.add(s);
                 } else if (runner.isBlocked(s)) {
@@ -616,7 +756,9 @@ final class JobExecution {
             if (quiet && !runner.waitCycle(blocked)) {
                 if (done.isEmpty()) {
                     for (String name : running.keySet()) {
-                        markWaiting(name);
+                        if (!running.get(name).held) {
+                            markWaiting(name);
+                        }
                     }
                     return;
                 }
@@ -632,7 +774,7 @@ final class JobExecution {
             if (System.nanoTime() > deadline) {
                 for (String name : List.copyOf(running.keySet())) {
                     JobSession s = sessionOf(name);
-                    if (!s.pending.isDone() && !blocked.contains(s)) {
+                    if (!running.get(name).held && !s.pending.isDone() && !blocked.contains(s)) {
                         // its session stays busy: the runner drops it when the try ends
                         Running r = running.remove(name);
                         batch.add(new JobHistoryEntry(stepNumber, r.waited, name, r.action, r.command, r.startedAt, null, null,

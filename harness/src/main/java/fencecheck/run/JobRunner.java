@@ -102,6 +102,8 @@ public final class JobRunner implements AutoCloseable {
             }
             dropDirtySessions();
             testBed.reset(observer.connection);
+            // a fresh try is a fresh application: nothing the coordinator kept belongs to the emptied tables
+            protocol.restartCoordinator();
             try {
                 JobTryResult result = new JobExecution(this, model, trace).run();
                 metrics.recordJobTry(result);
@@ -256,6 +258,16 @@ public final class JobRunner implements AutoCloseable {
     /** Closes a session a try left in a transaction or a statement, and waits, bounded, until its server process is gone. */
     void drop(JobSession session) throws SQLException {
         int pid = session.backendPid;
+        // what the proxy holds or loses for this session must not touch its next connection
+        if (session.proxy != null) {
+            try {
+                for (var toxic : session.proxy.toxics().getAll()) {
+                    toxic.remove();
+                }
+            } catch (java.io.IOException e) {
+                throw new SQLException("cannot clear the faults of a session's proxy: " + e.getMessage(), e);
+            }
+        }
         if (session.pending != null) {
             session.pending.cancel(true);
         }

@@ -23,6 +23,11 @@ public enum JobSituation {
     REQUEST_LOST_IN_TRANSACTION(Group.NETWORK, "a request inside a transaction was lost"),
     ANSWER_LOST_IN_TRANSACTION(Group.NETWORK, "an answer inside a transaction was lost"),
     COMMIT_ANSWER_LOST(Group.NETWORK, "the answer to a commit was lost"),
+    RETRY_AFTER_UNKNOWN(Group.NETWORK, "a statement retried after its answer was lost"),
+    DELAYED_PAST_TAKEOVER(Group.NETWORK, "a write held by the network arrived after a takeover"),
+    CONNECTION_RESET_IN_TRANSACTION(Group.NETWORK, "a connection reset inside a transaction"),
+    DUPLICATE_WRITE(Group.NETWORK, "a write delivered twice"),
+    COORDINATOR_RESTART(Group.NETWORK, "the coordinator restarted"),
 
     DATABASE_CRASH_WITH_OPEN_TRANSACTIONS(Group.CRASH, "the database crashed with transactions open"),
     STATEMENT_LOST_IN_CRASH(Group.CRASH, "a waiting statement was lost in a database crash");

@@ -33,6 +33,10 @@ import fencecheck.model.SinkKind;
         @JsonSubTypes.Type(value = JobAction.Resume.class, name = "resume"),
         @JsonSubTypes.Type(value = JobAction.Restart.class, name = "restart"),
         @JsonSubTypes.Type(value = JobAction.Network.class, name = "network"),
+        @JsonSubTypes.Type(value = JobAction.Deliver.class, name = "deliver"),
+        @JsonSubTypes.Type(value = JobAction.Duplicate.class, name = "duplicate"),
+        @JsonSubTypes.Type(value = JobAction.Retry.class, name = "retry"),
+        @JsonSubTypes.Type(value = JobAction.RestartCoordinator.class, name = "restart-coordinator"),
 })
 public sealed interface JobAction {
 
@@ -125,9 +129,32 @@ public sealed interface JobAction {
     /**
      * A fault of the network between the worker and the database, for the
      * worker's next statement, whatever it is (a COMMIT included): its request
-     * is lost, or its answer is. Either way the client times out, its
-     * connection is dropped, and a transaction it had open is gone.
+     * is lost, or its answer is (the client times out and drops its
+     * connection), or the connection is reset after it; a transaction it had
+     * open is gone either way. Or the network holds it until a later
+     * {@link Deliver}.
      */
     record Network(String worker, NetworkFault fault) implements WorkerFault {
+    }
+
+    /** The statement the network has been holding for the worker ({@code DELAYED}) arrives now. */
+    record Deliver(String worker) implements WorkerFault {
+    }
+
+    /** The network delivers the worker's last write a second time, unchanged. */
+    record Duplicate(String worker) implements WorkerFault {
+    }
+
+    /**
+     * The worker sends again, as the same owner, the statement on its own whose
+     * answer never came; a write keeps its token and payload and takes the
+     * result id the implementation uses for retries. (A statement inside a
+     * transaction is not retried: the transaction went with the connection.)
+     */
+    record Retry() implements WorkerStatement {
+    }
+
+    /** The coordinator restarts and loses what it kept in memory. */
+    record RestartCoordinator() implements JobAction {
     }
 }

@@ -19,7 +19,7 @@ public record JobStep(String actor, JobAction action) {
         if ((action instanceof JobAction.Relay || action instanceof JobAction.Redeliver) && !RELAY.equals(actor)) {
             throw new IllegalArgumentException("only the relay delivers messages, not " + actor);
         }
-        if (action instanceof JobAction.CrashDatabase && !NEMESIS.equals(actor)) {
+        if ((action instanceof JobAction.CrashDatabase || action instanceof JobAction.RestartCoordinator) && !NEMESIS.equals(actor)) {
             throw new IllegalArgumentException("only the nemesis crashes the database, not " + actor);
         }
         if ((action instanceof JobAction.AdvanceBy || action instanceof JobAction.AdvanceToExpiry) && !CLOCK.equals(actor)) {

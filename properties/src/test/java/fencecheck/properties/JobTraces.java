@@ -69,9 +69,67 @@ final class JobTraces {
     /** Jobs and the other fragments, with requests and answers of job statements lost in the network. */
     @SuppressWarnings("unchecked")
     static Arbitrary<List<JobStep>> withNetworkFaults() {
-        return Arbitraries.frequencyOf(Tuple.of(4, jobWithALostMessage()), Tuple.of(3, fragment()))
+        return Arbitraries.frequencyOf(Tuple.of(4, jobWithALostMessage()), Tuple.of(3, fragment()),
+                        Tuple.of(2, writeHeldPastATakeover()), Tuple.of(3, lostAnswerThenRetry()), Tuple.of(2, resetInsideAJob()),
+                        Tuple.of(3, duplicatedWrite()), Tuple.of(2, coordinatorRestartBeforeATakeover()))
                 .list().ofMinSize(1).ofMaxSize(5)
                 .map(fragments -> fragments.stream().flatMap(List::stream).toList());
+    }
+
+    /** The network holds a holder's write while its lease runs out and another worker takes over; then it arrives. */
+    static Arbitrary<List<JobStep>> writeHeldPastATakeover() {
+        return Combinators.combine(HOLDER_AND_OTHER, key(), writeInTransaction()).as((pair, k, w) -> List.of(
+                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
+                new JobStep(pair.get(0), new JobAction.Acquire(k)),
+                new JobStep(JobStep.NEMESIS, new JobAction.Network(pair.get(0), NetworkFault.DELAYED)),
+                new JobStep(pair.get(0), w),
+                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
+                new JobStep(pair.get(1), new JobAction.Acquire(k)),
+                new JobStep(JobStep.NEMESIS, new JobAction.Deliver(pair.get(0)))));
+    }
+
+    /** A statement on its own (a grant or a write) loses its request or its answer, and the worker retries it. */
+    static Arbitrary<List<JobStep>> lostAnswerThenRetry() {
+        Arbitrary<NetworkFault> fault = Arbitraries.of(NetworkFault.REQUEST_LOST, NetworkFault.RESPONSE_LOST);
+        Arbitrary<Boolean> grant = Arbitraries.of(true, false);
+        return Combinators.combine(worker(), key(), fault, grant, writeInTransaction()).as((w, k, f, g, write) -> {
+            List<JobStep> steps = new ArrayList<>(List.of(new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1))));
+            if (!g) {
+                steps.add(new JobStep(w, new JobAction.Acquire(k)));
+            }
+            steps.add(new JobStep(JobStep.NEMESIS, new JobAction.Network(w, f)));
+            steps.add(new JobStep(w, g ? new JobAction.Acquire(k) : write));
+            steps.add(new JobStep(w, new JobAction.Retry()));
+            return steps;
+        });
+    }
+
+    /** The connection is reset right after a statement of a job: the job's transaction is gone. */
+    static Arbitrary<List<JobStep>> resetInsideAJob() {
+        return Combinators.combine(worker(), key()).as((w, k) -> List.of(
+                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
+                new JobStep(w, new JobAction.Acquire(k)),
+                new JobStep(w, new JobAction.Begin()),
+                new JobStep(w, new JobAction.Claim()),
+                new JobStep(JobStep.NEMESIS, new JobAction.Network(w, NetworkFault.CONNECTION_RESET)),
+                new JobStep(w, new JobAction.BusinessRow("r1", "done")),
+                new JobStep(w, new JobAction.Commit())));
+    }
+
+    static Arbitrary<List<JobStep>> duplicatedWrite() {
+        return Combinators.combine(worker(), key(), writeAction()).as((w, k, write) -> List.of(
+                new JobStep(w, new JobAction.Acquire(k)),
+                new JobStep(w, write),
+                new JobStep(JobStep.NEMESIS, new JobAction.Duplicate(w))));
+    }
+
+    /** The coordinator restarts between a grant and the next one: the token sequence must go on. */
+    static Arbitrary<List<JobStep>> coordinatorRestartBeforeATakeover() {
+        return Combinators.combine(HOLDER_AND_OTHER, key()).as((pair, k) -> List.of(
+                new JobStep(pair.get(0), new JobAction.Acquire(k)),
+                new JobStep(JobStep.NEMESIS, new JobAction.RestartCoordinator()),
+                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
+                new JobStep(pair.get(1), new JobAction.Acquire(k))));
     }
 
     /**

@@ -61,6 +61,14 @@ class KnownBuggyVariantsTest {
                         "interleavedTransactionsAgreeWithModel", MAX_SHRUNK_FAULT_STEPS)));
     }
 
+    /** The variants lost answers, retries and coordinator restarts reveal are caught in job traces too: the faults compose. */
+    @TestFactory
+    Stream<DynamicTest> everyNetworkFaultVariantIsCaughtInJobTracesToo() {
+        return Implementations.faultVariants().stream().filter(v -> !v.name().equals(FaultVariants.ASYNC_COMMIT))
+                .map(variant -> DynamicTest.dynamicTest(variant.name(), () -> assertCaught(variant, JobTransactionProperties.class,
+                        "jobsUnderNetworkFaults", MAX_SHRUNK_FAULT_STEPS)));
+    }
+
     /** Asynchronous commit loses acknowledged jobs in a crash too: the crash composes with job transactions. */
     @Test
     void asyncCommitIsCaughtByACrashAmidJobs() {
