@@ -328,4 +328,28 @@ class JobRunnerTest {
         assertThat(result.history().get(result.history().size() - 1).action()).contains("has no transaction open");
         assertThat(result.situations()).contains(JobSituation.REQUEST_LOST_IN_TRANSACTION);
     }
+
+    /** A write the network held while the lease ran out and another worker took over arrives stale; the retry of a lost grant is a re-grant. */
+    @Test
+    void aHeldWriteArrivesAfterTheTakeoverAndALostGrantIsRetried() {
+        JobTryResult held = runThroughProxies("reference", List.of(
+                w(1, new JobAction.Acquire("K1")),
+                lose(1, fencecheck.trace.NetworkFault.DELAYED),
+                w(1, JobAction.Write.fenced("r1", "late")),
+                new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
+                w(2, new JobAction.Acquire("K1")),
+                new JobStep("nemesis", new JobAction.Deliver("w1"))));
+        assertThat(held.passed()).as(held.verdict() + "\n" + JobTraceTable.render(held)).isTrue();
+        assertThat(held.history().get(held.history().size() - 1).observed())
+                .isEqualTo(new JobOutcome.Answered(new fencecheck.model.Outcome.Stale()));
+        assertThat(held.situations()).contains(JobSituation.DELAYED_PAST_TAKEOVER);
+
+        JobTryResult retried = runThroughProxies("reference", List.of(
+                lose(1, fencecheck.trace.NetworkFault.RESPONSE_LOST),
+                w(1, new JobAction.Acquire("K1")),
+                w(1, new JobAction.Retry())));
+        assertThat(retried.passed()).as(retried.verdict() + "\n" + JobTraceTable.render(retried)).isTrue();
+        assertThat(retried.history().get(retried.history().size() - 1).observed())
+                .isEqualTo(new JobOutcome.Answered(new fencecheck.model.Outcome.Granted(1, 10_000_000)));
+    }
 }
