@@ -66,7 +66,7 @@ public final class Cli {
 
     private static int replayJob(JobTrace trace, String implementation, PrintStream out) {
         LeaseProtocol protocol = Implementations.select(implementation != null ? implementation : trace.implementation());
-        try (JobRunner runner = new JobRunner(Databases.shared(), protocol)) {
+        try (JobRunner runner = new JobRunner(Databases.shared(), protocol, trace.needsFaultProxies())) {
             JobTryResult result = runner.run(new JobTrace(trace.schemaVersion(), trace.kind(), protocol.name(), trace.leaseTtl(), trace.steps()));
             out.println("implementation: " + protocol.name() + " on " + runner.database().describe());
             out.println(result.verdict());

@@ -50,6 +50,10 @@ public record JobTryResult(JobTrace trace, List<JobHistoryEntry> history, Set<Jo
         return "model and database agreed on every statement, every wait and every invariant";
     }
 
+    public List<fencecheck.trace.JobStep> stepsOf() {
+        return trace.steps();
+    }
+
     public int steps() {
         return trace.steps().size();
     }

@@ -27,6 +27,11 @@ public record JobTrace(int schemaVersion, String kind, String implementation, lo
         return new JobTrace(Trace.SCHEMA_VERSION, KIND, implementation, 10 * Micros.SECOND, steps);
     }
 
+    /** Whether some step injects a network fault, so the workers' sessions must go through fault proxies. */
+    public boolean needsFaultProxies() {
+        return steps.stream().anyMatch(step -> step.action() instanceof JobAction.Network);
+    }
+
     public JobTrace withSteps(List<JobStep> newSteps) {
         return new JobTrace(schemaVersion, kind, implementation, leaseTtl, newSteps);
     }

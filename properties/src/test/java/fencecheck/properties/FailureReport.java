@@ -1,9 +1,8 @@
 package fencecheck.properties;
 
-import fencecheck.run.JobMinimizer;
 import fencecheck.run.JobTraceTable;
 import fencecheck.run.JobTryResult;
-import fencecheck.run.TraceMinimizer;
+import fencecheck.run.Minimizer;
 import fencecheck.run.TraceTable;
 import fencecheck.run.TryResult;
 import fencecheck.trace.TraceFiles;
@@ -57,7 +56,7 @@ public class FailureReport implements AroundPropertyHook {
                 || !(error.get() instanceof TraceFailure failure)) {
             return result;
         }
-        TryResult tried = TraceMinimizer.minimize(Harnesses.runnerFor(Harnesses.implementationUnderTest(),
+        TryResult tried = Minimizer.minimize(Harnesses.runnerFor(Harnesses.implementationUnderTest(),
                 failure.result().trace().needsFaultProxies()), failure.result());
         Path saved = savedTrace(context, tried.trace().implementation(), result.seed().orElse(null));
         TraceFiles.write(tried.trace(), saved);
@@ -67,7 +66,8 @@ public class FailureReport implements AroundPropertyHook {
 
     private static PropertyExecutionResult reportJob(PropertyLifecycleContext context, PropertyExecutionResult result,
                                                      JobTraceFailure failure) {
-        JobTryResult tried = JobMinimizer.minimize(Harnesses.jobRunnerFor(Harnesses.implementationUnderTest()), failure.result());
+        JobTryResult tried = Minimizer.minimize(Harnesses.jobRunnerFor(Harnesses.implementationUnderTest(),
+                failure.result().trace().needsFaultProxies()), failure.result());
         Path saved = savedTrace(context, tried.trace().implementation(), result.seed().orElse(null));
         TraceFiles.write(tried.trace(), saved);
         return result.mapToFailed(new JobTraceFailure(tried, message(context, result, tried.verdict(),
