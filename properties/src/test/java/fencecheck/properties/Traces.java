@@ -48,7 +48,7 @@ public final class Traces {
                 Tuple.of(2, resume().map(List::of)),
                 Tuple.of(3, restart().map(List::of)),
                 Tuple.of(3, duplicate().map(List::of)),
-                Tuple.of(4, zombieWakesUp()),
+                Tuple.of(2, zombieWakesUp()),
                 Tuple.of(5, takeoverOfPausedHolder()),
                 Tuple.of(6, takeoverAtTheBoundary()),
                 Tuple.of(10, staleHolderWritesAfterTakeover()),
