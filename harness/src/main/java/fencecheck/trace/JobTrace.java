@@ -12,6 +12,8 @@ import java.util.List;
 public record JobTrace(int schemaVersion, String kind, String implementation, long leaseTtl, List<JobStep> steps) {
 
     public static final String KIND = "job";
+    /** Version 2: writes to both sinks with a token source, lost grant receipts, the nemesis's faults and zombies. */
+    public static final int SCHEMA_VERSION = 2;
 
     public JobTrace {
         steps = List.copyOf(steps);
@@ -24,7 +26,7 @@ public record JobTrace(int schemaVersion, String kind, String implementation, lo
     }
 
     public static JobTrace of(String implementation, List<JobStep> steps) {
-        return new JobTrace(Trace.SCHEMA_VERSION, KIND, implementation, 10 * Micros.SECOND, steps);
+        return new JobTrace(SCHEMA_VERSION, KIND, implementation, 10 * Micros.SECOND, steps);
     }
 
     /** Whether some step injects a network fault, so the workers' sessions must go through fault proxies. */

@@ -74,6 +74,7 @@ public final class TraceFiles {
 
     public static JobTrace parseJob(String text, String source) {
         JsonNode tree = tree(text, source);
+        requireVersion(tree, source, "job trace", JobTrace.SCHEMA_VERSION);
         try {
             return JSON.treeToValue(tree, JobTrace.class);
         } catch (JacksonException e) {
@@ -106,12 +107,14 @@ public final class TraceFiles {
         if (tree == null || !tree.isObject() || !tree.has("schemaVersion")) {
             throw new BadTraceFile(source + " is not a fencecheck trace: it has no schemaVersion field");
         }
-        int version = tree.get("schemaVersion").asInt(-1);
-        if (version != Trace.SCHEMA_VERSION) {
-            throw new BadTraceFile(source + " has trace schema version " + tree.get("schemaVersion")
-                    + " but this fencecheck reads version " + Trace.SCHEMA_VERSION + ": replay it with the fencecheck version that wrote it");
-        }
         return tree;
+    }
+
+    private static void requireVersion(JsonNode tree, String source, String what, int expected) {
+        if (tree.get("schemaVersion").asInt(-1) != expected) {
+            throw new BadTraceFile(source + " has " + what + " schema version " + tree.get("schemaVersion")
+                    + " but this fencecheck reads version " + expected + ": replay it with the fencecheck version that wrote it");
+        }
     }
 
     public static Trace parse(String text, String source) {
@@ -119,6 +122,7 @@ public final class TraceFiles {
         if (tree.has("kind")) {
             throw new BadTraceFile(source + " is a trace of kind " + tree.get("kind") + ", not a lease trace: replay it with the replay command");
         }
+        requireVersion(tree, source, "trace", Trace.SCHEMA_VERSION);
         try {
             return JSON.treeToValue(tree, Trace.class);
         } catch (JacksonException e) {

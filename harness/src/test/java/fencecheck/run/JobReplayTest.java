@@ -54,10 +54,10 @@ class JobReplayTest {
     @Test
     void aJobTraceWithAnActorThatCannotActGetsOneLine(@TempDir Path dir) throws Exception {
         Path wrongActor = Files.writeString(dir.resolve("relay-claims.json"), """
-                {"schemaVersion": 1, "kind": "job", "implementation": "reference", "leaseTtl": 10000000,
+                {"schemaVersion": 2, "kind": "job", "implementation": "reference", "leaseTtl": 10000000,
                  "steps": [{"actor": "relay", "action": {"do": "claim"}}]}""");
         Path unknownAction = Files.writeString(dir.resolve("unknown.json"), """
-                {"schemaVersion": 1, "kind": "job", "implementation": "reference", "leaseTtl": 10000000,
+                {"schemaVersion": 2, "kind": "job", "implementation": "reference", "leaseTtl": 10000000,
                  "steps": [{"actor": "w1", "action": {"do": "teleport"}}]}""");
         assertThat(errorOf(List.of("replay", wrongActor.toString()))).contains("is not a valid job trace")
                 .contains("needs a worker");

@@ -48,4 +48,45 @@ class TraceFilesTest {
                 .isInstanceOf(TraceFiles.BadTraceFile.class)
                 .hasMessageContaining("teleport");
     }
+
+    @Test
+    void everyJobActionSurvivesAJsonRoundTrip() throws Exception {
+        JobTrace trace = JobTrace.of("reference", List.of(
+                new JobStep("w1", new JobAction.Acquire("K1", true)),
+                new JobStep("w1", new JobAction.Begin()),
+                new JobStep("w1", new JobAction.Claim()),
+                new JobStep("w1", new JobAction.Write(SinkKind.LATEST_TOKEN_WINS, TokenSource.OTHER_KEY, "r1", "<&\"'>")),
+                new JobStep("w1", new JobAction.BusinessRow("r1", "x")),
+                new JobStep("w1", new JobAction.OutboxRow("r1", "x")),
+                new JobStep("nemesis", new JobAction.Network("w1", NetworkFault.RESPONSE_LOST)),
+                new JobStep("w1", new JobAction.Commit()),
+                new JobStep("nemesis", new JobAction.Restart("w1", true)),
+                new JobStep("nemesis", new JobAction.Resume("z1")),
+                new JobStep("z1", new JobAction.Rollback()),
+                new JobStep("nemesis", new JobAction.Pause("w2")),
+                new JobStep("nemesis", new JobAction.Deliver("w2")),
+                new JobStep("nemesis", new JobAction.Duplicate("w2")),
+                new JobStep("w2", new JobAction.Retry()),
+                new JobStep("nemesis", new JobAction.RestartCoordinator()),
+                new JobStep("nemesis", new JobAction.CrashDatabase()),
+                new JobStep("relay", new JobAction.Relay(true)),
+                new JobStep("relay", new JobAction.Redeliver()),
+                new JobStep("clock", new JobAction.AdvanceBy(5)),
+                new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1))));
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("job", ".json");
+        TraceFiles.write(trace, file);
+        assertThat(TraceFiles.readJob(file)).isEqualTo(trace);
+    }
+
+    @Test
+    void aJobTraceOfTheFormerSchemaSaysWhichVersionItIs() {
+        String json = """
+                {"schemaVersion": 1, "kind": "job", "implementation": "reference", "leaseTtl": 10,
+                 "steps": [{"actor": "w1", "action": {"do": "fenced-write", "resultId": "r1", "payload": "p"}}]}""";
+        assertThatThrownBy(() -> TraceFiles.parseJob(json, "old.json"))
+                .isInstanceOf(TraceFiles.BadTraceFile.class)
+                .hasMessageNotContaining("\n")
+                .hasMessage("old.json has job trace schema version 1 but this fencecheck reads version 2: replay it with the"
+                        + " fencecheck version that wrote it");
+    }
 }
