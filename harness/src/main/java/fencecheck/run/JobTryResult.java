@@ -41,6 +41,10 @@ public record JobTryResult(JobTrace trace, List<JobHistoryEntry> history, Set<Jo
             }
             s.append("divergence at step ").append(at.step()).append(at.resumed() ? " (" + at.actor() + "'s waiting statement went on)" : "")
                     .append(" (").append(at.action()).append("): ").append(what);
+            ForeignClock.explain(answer(at.expected()), answer(at.observed()),
+                            at.expectedRows() == null ? null : at.expectedRows().protocol(),
+                            at.observedRows() == null ? null : at.observedRows().protocol())
+                    .ifPresent(clock -> s.append("; ").append(clock));
             violations.forEach(v -> s.append("; and invariant ").append(v));
             return s.toString();
         }
@@ -52,6 +56,10 @@ public record JobTryResult(JobTrace trace, List<JobHistoryEntry> history, Set<Jo
 
     public List<fencecheck.trace.JobStep> stepsOf() {
         return trace.steps();
+    }
+
+    private static fencecheck.model.Outcome answer(fencecheck.job.JobOutcome outcome) {
+        return outcome instanceof fencecheck.job.JobOutcome.Answered a ? a.outcome() : null;
     }
 
     public int steps() {

@@ -43,6 +43,8 @@ public sealed interface Verdict {
                         + ", database " + Rows.describe(at.observedRows());
             }
             StringBuilder s = new StringBuilder("divergence at step " + at.step() + " (" + at.resolved() + "): " + what);
+            ForeignClock.explain(at.expected(), at.observed(), at.expectedRows(), at.observedRows())
+                    .ifPresent(clock -> s.append("; ").append(clock));
             violations.forEach(v -> s.append("; and invariant ").append(v));
             return s.toString();
         }
