@@ -64,6 +64,17 @@ public interface LeaseProtocol {
     }
 
     /**
+     * The clock of virtual time, for an implementation that takes time from
+     * Java rather than from the database: fencecheck calls this once, before
+     * its first try, and moves the clock with every clock step, exactly as the
+     * database's {@code clock_timestamp()}. An implementation that reads
+     * {@code System.currentTimeMillis()}, {@code Instant.now()} or
+     * {@code LocalDateTime.now()} instead escapes the virtual clock.
+     */
+    default void useClock(java.time.Clock clock) {
+    }
+
+    /**
      * The coordinator (the application process that hands out leases)
      * restarts: whatever it kept in memory is gone. The reference keeps
      * nothing outside the database, so nothing changes.

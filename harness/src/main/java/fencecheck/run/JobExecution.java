@@ -956,7 +956,7 @@ final class JobExecution {
         JobTransition t = model.step(state, command);
         state = t.next();
         if (to > at) {
-            VirtualClock.set(runner.observer(), to);
+            runner.setClock(runner.observer(), to);
         }
         JobOutcome observed = new JobOutcome.ClockAt(VirtualClock.read(runner.observer()));
         record(entry(stepNumber, false, JobStep.CLOCK, "clock to " + Micros.format(to), command, at, t.outcome(),

@@ -41,6 +41,8 @@ public final class JobRunner implements AutoCloseable {
     private final LeaseProtocol protocol;
     private final JobModel model;
     private final TestBed testBed;
+    /** The virtual time as a Java clock, for an implementation that reads time from Java. */
+    private final fencecheck.db.VirtualTimeClock clock = new fencecheck.db.VirtualTimeClock();
     private final Map<String, JobSession> sessions = new HashMap<>();
     private final ExecutorService statements = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("fencecheck-statement-", 0).factory());
@@ -73,6 +75,7 @@ public final class JobRunner implements AutoCloseable {
         this.protocol = protocol;
         this.model = new JobModel(protocol.modelConfig());
         this.testBed = new TestBed(database, protocol);
+        protocol.useClock(clock);
     }
 
     public LeaseProtocol protocol() {
@@ -81,6 +84,12 @@ public final class JobRunner implements AutoCloseable {
 
     public Database database() {
         return database;
+    }
+
+    /** Moves the database's clock and the Java clock together. */
+    void setClock(java.sql.Connection connection, long micros) throws SQLException {
+        fencecheck.db.VirtualClock.set(connection, micros);
+        clock.set(micros);
     }
 
     /** Figures over every try this runner ran since the last {@link OperationMetrics#reset()}. */
@@ -102,6 +111,7 @@ public final class JobRunner implements AutoCloseable {
             }
             dropDirtySessions();
             testBed.reset(observer.connection);
+            clock.set(0);
             // a fresh try is a fresh application: nothing the coordinator kept belongs to the emptied tables
             protocol.restartCoordinator();
             try {

@@ -44,6 +44,8 @@ public final class TraceRunner implements AutoCloseable {
     private final LeaseProtocol protocol;
     private final LeaseModel model;
     private final TestBed testBed;
+    /** The virtual time as a Java clock, for an implementation that reads time from Java. */
+    private final fencecheck.db.VirtualTimeClock clock = new fencecheck.db.VirtualTimeClock();
     private final boolean throughFaultProxies;
     private final Deque<Session> idle = new ArrayDeque<>();
     private final OperationMetrics metrics = new OperationMetrics();
@@ -64,11 +66,18 @@ public final class TraceRunner implements AutoCloseable {
         this.protocol = protocol;
         this.model = new LeaseModel(protocol.modelConfig());
         this.testBed = new TestBed(database, protocol);
+        protocol.useClock(clock);
         this.throughFaultProxies = throughFaultProxies;
     }
 
     public LeaseProtocol protocol() {
         return protocol;
+    }
+
+    /** Moves the database's clock and the Java clock together. */
+    void setClock(java.sql.Connection connection, long micros) throws SQLException {
+        fencecheck.db.VirtualClock.set(connection, micros);
+        clock.set(micros);
     }
 
     /** Figures over every try this runner ran since the last {@link OperationMetrics#reset()}. */
@@ -107,6 +116,7 @@ public final class TraceRunner implements AutoCloseable {
                 durableBookkeeping(observer);
             }
             testBed.reset(observer.connection());
+            clock.set(0);
             // a fresh try is a fresh application: nothing the coordinator kept belongs to the emptied tables
             protocol.restartCoordinator();
             TryResult result = new TryExecution(this, model, trace).run();

@@ -456,7 +456,7 @@ final class TryExecution {
         Command.AdvanceClock command = new Command.AdvanceClock(to);
         Transition t = model.step(state, command);
         state = t.next();
-        VirtualClock.set(runner.observer().connection(), to);
+        runner.setClock(runner.observer().connection(), to);
         return entry(step, Describe.command(command), command, state.now(), t.outcome(), new Outcome.ClockAt(to), null, null, null);
     }
 
