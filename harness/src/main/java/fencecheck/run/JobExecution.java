@@ -106,10 +106,10 @@ final class JobExecution {
     private void execute(JobStep step) throws SQLException {
         switch (step.action()) {
             case JobAction.WorkerStatement statement -> {
-                String incarnation = incarnationOf(step.actor());
+                String incarnation = incarnations.of(step.actor());
                 if (incarnation == null) {
                     noOp(step.actor(), step.actor() + " names no zombie: no restart left one behind");
-                } else if (paused.contains(incarnation)) {
+                } else if (incarnations.isPaused(incarnation)) {
                     noOp(incarnation, incarnation + " is paused: " + describe(statement) + " skipped");
                 } else {
                     markInterleaving(incarnation);
@@ -179,29 +179,17 @@ final class JobExecution {
 
     // --- incarnations: pauses, restarts, zombies ------------------------------------------------------------------
 
-    /** Per worker, the session label of its current incarnation ({@code w1}, after a restart {@code w1.2}, ...). */
-    private final Map<String, String> current = new HashMap<>();
-    /** Per worker, the incarnation its last restart left behind as a zombie. */
-    private final Map<String, String> zombies = new HashMap<>();
-    private final Set<String> paused = new java.util.HashSet<>();
-
-    /** The incarnation an actor names: a worker's current one, or for {@code z1} the zombie of {@code w1} (null when none). */
-    private String incarnationOf(String actor) {
-        if (actor.startsWith("z")) {
-            return zombies.get("w" + actor.substring(1));
-        }
-        return current.getOrDefault(actor, actor);
-    }
+    private final Incarnations incarnations = new Incarnations();
 
     private void workerFault(JobAction.WorkerFault fault) throws SQLException {
-        String target = incarnationOf(fault.worker());
+        String target = incarnations.of(fault.worker());
         if (target == null) {
             noOp(JobStep.NEMESIS, fault.worker() + " names no zombie: no restart left one behind");
             return;
         }
         switch (fault) {
             case JobAction.Pause p -> {
-                if (!paused.add(target)) {
+                if (!incarnations.pause(target)) {
                     noOp(JobStep.NEMESIS, target + " is already paused");
                     return;
                 }
@@ -211,7 +199,7 @@ final class JobExecution {
                 history.add(note("pause " + target + (state.transaction(target) != null ? ", its transaction open" : "")));
             }
             case JobAction.Resume r -> {
-                if (!paused.remove(target)) {
+                if (!incarnations.resume(target)) {
                     noOp(JobStep.NEMESIS, target + " is not paused");
                     return;
                 }
@@ -219,7 +207,7 @@ final class JobExecution {
                 history.add(note("resume " + target + (belief == null ? "" : ", still believing it holds " + belief.key() + " token "
                         + belief.token())));
             }
-            case JobAction.Restart r -> restart(r.worker(), target, r.zombie());
+            case JobAction.Restart r -> restart(r.worker(), r.zombie());
             case JobAction.Network n -> {
                 if (!runner.throughFaultProxies()) {
                     noOp(JobStep.NEMESIS, "this run has no fault proxies");
@@ -361,37 +349,30 @@ final class JobExecution {
     }
 
     /** A new incarnation takes the worker's role; the old one dies (its transaction rolls back) or lives on as a paused zombie. */
-    private void restart(String worker, String old, boolean zombie) throws SQLException {
-        int n = incarnations.merge(worker, 2, (a, b) -> a + 1);
-        String fresh = worker + "." + n;
-        current.put(worker, fresh);
-        if (state.transaction(old) != null) {
+    private void restart(String worker, boolean zombie) throws SQLException {
+        Incarnations.Restart r = incarnations.restart(worker, zombie);
+        boolean open = state.transaction(r.old()) != null;
+        if (open) {
             situations.add(JobSituation.RESTART_IN_TRANSACTION);
         }
-        String fate;
         if (zombie) {
-            paused.add(old);
-            String previous = zombies.put(worker, old);
-            fate = old + " lives on as zombie z" + worker.substring(1) + ", paused" + (state.transaction(old) != null
-                    ? " with its transaction open" : "");
-            history.add(note("restart " + worker + ": " + fate + "; " + fresh + " takes over"));
-            if (previous != null) {
-                kill(previous, "the zombie it replaces");
+            history.add(note("restart " + worker + ": " + r.old() + " lives on as zombie z" + worker.substring(1) + ", paused"
+                    + (open ? " with its transaction open" : "") + "; " + r.fresh() + " takes over"));
+            if (r.replacedZombie() != null) {
+                kill(r.replacedZombie(), "the zombie it replaces");
             }
         } else {
-            history.add(note("restart " + worker + ": " + old + " is dead, its connection dropped; " + fresh + " takes over"));
-            kill(old, "dead");
+            history.add(note("restart " + worker + ": " + r.old() + " is dead, its connection dropped; " + r.fresh() + " takes over"));
+            kill(r.old(), "dead");
         }
     }
-
-    private final Map<String, Integer> incarnations = new HashMap<>();
 
     /**
      * An incarnation's connection is dropped: a statement it was running never
      * answers, and its open transaction rolls back, which lets others go on.
      */
     private void kill(String incarnation, String why) throws SQLException {
-        paused.remove(incarnation);
+        incarnations.forget(incarnation);
         Running lost = running.remove(incarnation);
         if (lost != null) {
             history.add(new JobHistoryEntry(stepNumber, true, incarnation, lost.action + ": lost with its connection, never answered",
@@ -651,7 +632,7 @@ final class JobExecution {
             return;
         }
         Boolean referenceWaits = runner.strictLocks() ? model.wouldWaitFor(state, session, command) != null : null;
-        if (zombies.containsValue(session)) {
+        if (incarnations.isZombie(session)) {
             situations.add(JobSituation.ZOMBIE_STATEMENT);
         }
         if (fault == NetworkFault.DELAYED) {
