@@ -49,7 +49,7 @@ final class JobExecution {
     private JobState state;
     private final Map<String, Belief> beliefs = new HashMap<>();
     private final Map<String, UUID> owners = new HashMap<>();
-    private final Map<String, String> labelOfOwner = new HashMap<>();
+    private final JobRowsReader rows;
     private final List<JobHistoryEntry> history = new ArrayList<>();
     private final Set<JobSituation> situations = EnumSet.noneOf(JobSituation.class);
     /** Per session, whether its open transaction claimed a job (for the statistics). */
@@ -65,6 +65,7 @@ final class JobExecution {
         this.model = model;
         this.trace = trace;
         this.state = model.init(0);
+        this.rows = new JobRowsReader(runner);
     }
 
     JobTryResult run() throws SQLException {
@@ -565,7 +566,7 @@ final class JobExecution {
     private UUID owner(String worker) {
         return owners.computeIfAbsent(worker, w -> {
             UUID owner = runner.protocol().newOwner(w);
-            labelOfOwner.put(owner.toString(), w);
+            rows.owner(owner, w);
             return owner;
         });
     }
@@ -1042,30 +1043,8 @@ final class JobExecution {
                 observedRows, seen.error());
     }
 
-    /**
-     * The rows as the database holds them: through the acting session when it
-     * has a transaction open (it sees its own rows), else through the observer.
-     * The job-state row's token is always read as committed: when within its
-     * transaction a job writes it is the implementation's business.
-     */
     private JobRows readRows(String key, String viewer) throws SQLException {
-        JobSession observer = runner.observerSession();
-        JobSession own = viewer == null ? null : runner.session(viewer);
-        JobSession reader = own != null && own.pending == null ? own : observer;
-        KeyState protocol = reader.lease.inspect(key);
-        JobClient.JobRowsRead rows = reader.jobs.inspect(key);
-        Long jobState = reader == observer ? rows.jobState() : observer.jobs.inspect(key).jobState();
-        return new JobRows(labelled(protocol), jobState, rows.business(), rows.outbox(), rows.effects());
-    }
-
-
-    private KeyState labelled(KeyState rows) {
-        Lease lease = rows.lease();
-        if (lease == null) {
-            return new KeyState(null, rows.latest(), rows.fenced());
-        }
-        String label = labelOfOwner.getOrDefault(lease.owner(), lease.owner());
-        return new KeyState(new Lease(label, lease.until(), lease.token()), rows.latest(), rows.fenced());
+        return rows.read(key, viewer);
     }
 
     private static String describeCommand(JobCommand command) {

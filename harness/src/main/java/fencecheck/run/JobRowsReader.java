@@ -1,0 +1,55 @@
+package fencecheck.run;
+
+import fencecheck.job.JobRows;
+import fencecheck.model.KeyState;
+import fencecheck.model.Lease;
+import fencecheck.protocol.JobClient;
+
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Reads a key's rows as the database holds them, in the model's words: the
+ * lease owner's id becomes the label of the incarnation it was given to.
+ */
+final class JobRowsReader {
+
+    private final JobRunner runner;
+    private final Map<String, String> labelOfOwner = new HashMap<>();
+
+    JobRowsReader(JobRunner runner) {
+        this.runner = runner;
+    }
+
+    /** The owner id given to an incarnation, so the rows show its label. */
+    void owner(UUID owner, String label) {
+        labelOfOwner.put(owner.toString(), label);
+    }
+
+    /**
+     * The rows through the acting session when it has a transaction open (it
+     * sees its own rows) and no statement running, else through the observer.
+     * The job-state row's token is always read as committed: when within its
+     * transaction a job writes it is the implementation's business.
+     */
+    JobRows read(String key, String viewer) throws SQLException {
+        JobSession observer = runner.observerSession();
+        JobSession own = viewer == null ? null : runner.session(viewer);
+        JobSession reader = own != null && own.pending == null ? own : observer;
+        KeyState protocol = reader.lease.inspect(key);
+        JobClient.JobRowsRead rows = reader.jobs.inspect(key);
+        Long jobState = reader == observer ? rows.jobState() : observer.jobs.inspect(key).jobState();
+        return new JobRows(labelled(protocol), jobState, rows.business(), rows.outbox(), rows.effects());
+    }
+
+    private KeyState labelled(KeyState rows) {
+        Lease lease = rows.lease();
+        if (lease == null) {
+            return new KeyState(null, rows.latest(), rows.fenced());
+        }
+        String label = labelOfOwner.getOrDefault(lease.owner(), lease.owner());
+        return new KeyState(new Lease(label, lease.until(), lease.token()), rows.latest(), rows.fenced());
+    }
+}
