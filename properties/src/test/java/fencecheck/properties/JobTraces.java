@@ -27,7 +27,7 @@ final class JobTraces {
     }
 
     static Arbitrary<List<JobStep>> jobTraces() {
-        return fragment().list().ofMinSize(1).ofMaxSize(8)
+        return fragment().list().ofMinSize(1).ofMaxSize(10)
                 .map(fragments -> fragments.stream().flatMap(List::stream).toList());
     }
 
@@ -36,22 +36,22 @@ final class JobTraces {
         return Arbitraries.frequencyOf(
                 Tuple.of(4, acquire().map(List::of)),
                 Tuple.of(10, job()),
-                Tuple.of(5, deliveredJob()),
+                Tuple.of(8, deliveredJob()),
                 Tuple.of(3, jobWithATakeoverWaiting(false)),
                 Tuple.of(3, jobWithATakeoverWaiting(true)),
                 Tuple.of(4, writeInTransactionThenEnd()),
                 Tuple.of(3, writeWithATakeover()),
                 Tuple.of(3, takeover()),
                 Tuple.of(2, clockToExpiry().map(List::of)),
-                Tuple.of(4, relay().map(List::of)),
+                Tuple.of(6, relay().map(List::of)),
                 Tuple.of(3, write().map(List::of)),
                 Tuple.of(2, renew().map(List::of)),
                 Tuple.of(2, release().map(List::of)),
-                Tuple.of(3, forgedWriteAfterAGrant()),
+                Tuple.of(4, forgedWriteAfterAGrant()),
                 Tuple.of(5, restartDuringAJob()),
-                Tuple.of(3, pauseDuringAJob()),
+                Tuple.of(4, pauseDuringAJob()),
                 Tuple.of(2, lostReceiptOfANewGrant()),
-                Tuple.of(2, grantThenRelease()));
+                Tuple.of(4, grantThenRelease()));
     }
 
     static Arbitrary<String> worker() {
@@ -70,8 +70,9 @@ final class JobTraces {
     @SuppressWarnings("unchecked")
     static Arbitrary<List<JobStep>> withNetworkFaults() {
         return Arbitraries.frequencyOf(Tuple.of(4, jobWithALostMessage()), Tuple.of(3, fragment()),
-                        Tuple.of(2, writeHeldPastATakeover()), Tuple.of(3, lostAnswerThenRetry()), Tuple.of(2, resetInsideAJob()),
-                        Tuple.of(3, duplicatedWrite()), Tuple.of(2, coordinatorRestartBeforeATakeover()))
+                        Tuple.of(4, writeHeldPastATakeover()), Tuple.of(4, lostAnswerThenRetry()), Tuple.of(3, resetInsideAJob()),
+                        Tuple.of(4, duplicatedWrite()), Tuple.of(4, coordinatorRestartBeforeATakeover()),
+                        Tuple.of(2, lostAnswerToACommit()))
                 .list().ofMinSize(1).ofMaxSize(5)
                 .map(fragments -> fragments.stream().flatMap(List::stream).toList());
     }
@@ -104,6 +105,20 @@ final class JobTraces {
         });
     }
 
+    /** The answer to a job's COMMIT is lost while a takeover waits for the job: the job committed all the same. */
+    static Arbitrary<List<JobStep>> lostAnswerToACommit() {
+        return Combinators.combine(HOLDER_AND_OTHER, key()).as((pair, k) -> List.of(
+                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
+                new JobStep(pair.get(0), new JobAction.Acquire(k)),
+                new JobStep(pair.get(0), new JobAction.Begin()),
+                new JobStep(pair.get(0), new JobAction.Claim()),
+                new JobStep(pair.get(0), new JobAction.BusinessRow("r1", "done")),
+                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
+                new JobStep(pair.get(1), new JobAction.Acquire(k)),
+                new JobStep(JobStep.NEMESIS, new JobAction.Network(pair.get(0), NetworkFault.RESPONSE_LOST)),
+                new JobStep(pair.get(0), new JobAction.Commit())));
+    }
+
     /** The connection is reset right after a statement of a job: the job's transaction is gone. */
     static Arbitrary<List<JobStep>> resetInsideAJob() {
         return Combinators.combine(worker(), key()).as((w, k) -> List.of(
@@ -116,8 +131,10 @@ final class JobTraces {
                 new JobStep(w, new JobAction.Commit())));
     }
 
+    /** A holder's write, with the token it holds, reaches the database twice. */
     static Arbitrary<List<JobStep>> duplicatedWrite() {
-        return Combinators.combine(worker(), key(), writeAction()).as((w, k, write) -> List.of(
+        return Combinators.combine(worker(), key(), writeInTransaction()).as((w, k, write) -> List.of(
+                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
                 new JobStep(w, new JobAction.Acquire(k)),
                 new JobStep(w, write),
                 new JobStep(JobStep.NEMESIS, new JobAction.Duplicate(w))));
@@ -408,7 +425,7 @@ final class JobTraces {
 
     /** A write with the believed token inside a transaction, to either sink: it holds the grant it read until the end. */
     static Arbitrary<JobAction.Write> writeInTransaction() {
-        return Combinators.combine(Arbitraries.frequency(Tuple.of(2, SinkKind.CURRENT_FENCE), Tuple.of(1, SinkKind.LATEST_TOKEN_WINS)),
+        return Combinators.combine(Arbitraries.of(SinkKind.CURRENT_FENCE, SinkKind.LATEST_TOKEN_WINS),
                 resultId()).as((sink, r) -> new JobAction.Write(sink, TokenSource.HELD, r, "done"));
     }
 

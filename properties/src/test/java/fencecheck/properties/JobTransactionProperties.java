@@ -47,7 +47,7 @@ class JobTransactionProperties {
      * hold exactly what the model says ran. Each lost message costs a client
      * timeout, so this property takes fewer tries.
      */
-    @Property(tries = 80)
+    @Property(tries = 100)
     @ThroughFaultProxies
     void jobsUnderNetworkFaults(@ForAll("withNetworkFaults") List<JobStep> steps) {
         check(steps, JobSituation.Group.NETWORK, true);
