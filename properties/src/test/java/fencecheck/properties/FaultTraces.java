@@ -31,7 +31,7 @@ public final class FaultTraces {
                         Tuple.of(2, networkFaultOnNextStatement()),
                         Tuple.of(2, lostAnswerThenRetry()),
                         Tuple.of(2, lostRequestThenRetry()),
-                        Tuple.of(2, heldPastTakeover()),
+                        Tuple.of(4, heldPastTakeover()),
                         Tuple.of(2, crashMidWrite()),
                         Tuple.of(4, resetMidWrite()),
                         Tuple.of(2, coordinatorRestartBetweenGrants()))
