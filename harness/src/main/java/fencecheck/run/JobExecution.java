@@ -384,15 +384,20 @@ final class JobExecution {
             runner.drop(session);
         }
         if (state.transaction(incarnation) != null) {
-            JobCommand rollback = new JobCommand.Rollback(incarnation);
-            JobTransition t = model.complete(state, rollback, state.now());
-            state = t.next();
-            noteStatement(incarnation, rollback, t.outcome());
-            learn(incarnation, rollback, t.outcome(), null);
-            history.add(new JobHistoryEntry(stepNumber, true, incarnation, "its transaction rolls back with its connection (" + why
-                    + ")", rollback, state.now(), t.outcome(), t.outcome(), null, null, null, null));
-            settle(rollback);
+            transactionLost(incarnation, "its transaction rolls back with its connection (" + why + ")", null);
         }
+    }
+
+    /** A session's connection went, and its open transaction with it: the model rolls it back too, and whoever waited goes on. */
+    private void transactionLost(String session, String action, String fault) throws SQLException {
+        JobCommand rollback = new JobCommand.Rollback(session);
+        JobTransition t = model.complete(state, rollback, state.now());
+        state = t.next();
+        noteStatement(session, rollback, t.outcome());
+        learn(session, rollback, t.outcome(), null);
+        batch.add(new JobHistoryEntry(stepNumber, true, session, action, rollback, state.now(), t.outcome(), t.outcome(), null, null,
+                null, null, fault));
+        settle(rollback);
     }
 
     private JobHistoryEntry note(String what) {
@@ -674,14 +679,7 @@ final class JobExecution {
         }
         runner.drop(s);
         if (state.transaction(session) != null) {
-            JobCommand rollback = new JobCommand.Rollback(session);
-            JobTransition t = model.complete(state, rollback, state.now());
-            state = t.next();
-            noteStatement(session, rollback, t.outcome());
-            learn(session, rollback, t.outcome(), null);
-            batch.add(new JobHistoryEntry(stepNumber, true, session, "the connection is reset: the transaction rolls back", rollback,
-                    state.now(), t.outcome(), t.outcome(), null, null, null, null, NetworkFault.CONNECTION_RESET.name()));
-            settle(rollback);
+            transactionLost(session, "the connection is reset: the transaction rolls back", NetworkFault.CONNECTION_RESET.name());
         } else {
             history.add(note("the connection of " + session + " is reset"));
         }
@@ -1045,14 +1043,5 @@ final class JobExecution {
 
     private JobRows readRows(String key, String viewer) throws SQLException {
         return rows.read(key, viewer);
-    }
-
-    private static String describeCommand(JobCommand command) {
-        return switch (command) {
-            case JobCommand.LeaseOperation op -> Describe.command(op.command());
-            case JobCommand.Write w -> Describe.command(w.write());
-            case JobCommand.Claim c -> "claim " + c.key() + " token " + c.token();
-            default -> command.toString();
-        };
     }
 }

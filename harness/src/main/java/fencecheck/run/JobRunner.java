@@ -35,7 +35,7 @@ public final class JobRunner implements AutoCloseable {
 
     private final long statementMillis;
     private final boolean strictLocks;
-    private boolean throughFaultProxies;
+    private final boolean throughFaultProxies;
     private static final java.util.concurrent.atomic.AtomicLong PROXY_NUMBER = new java.util.concurrent.atomic.AtomicLong();
     private final Database database;
     private final LeaseProtocol protocol;
@@ -59,8 +59,7 @@ public final class JobRunner implements AutoCloseable {
 
     /** @param throughFaultProxies whether worker sessions go through fault proxies of their own, so traces may hold network faults */
     public JobRunner(Database database, LeaseProtocol protocol, boolean throughFaultProxies) {
-        this(database, protocol, STATEMENT_MILLIS, Boolean.getBoolean(STRICT_LOCKS_PROPERTY));
-        this.throughFaultProxies = throughFaultProxies;
+        this(database, protocol, STATEMENT_MILLIS, Boolean.getBoolean(STRICT_LOCKS_PROPERTY), throughFaultProxies);
     }
 
     /**
@@ -69,6 +68,12 @@ public final class JobRunner implements AutoCloseable {
      *                        check of the reference's own lock behaviour; a correct implementation may lock otherwise)
      */
     public JobRunner(Database database, LeaseProtocol protocol, long statementMillis, boolean strictLocks) {
+        this(database, protocol, statementMillis, strictLocks, false);
+    }
+
+    private JobRunner(Database database, LeaseProtocol protocol, long statementMillis, boolean strictLocks,
+                      boolean throughFaultProxies) {
+        this.throughFaultProxies = throughFaultProxies;
         this.strictLocks = strictLocks;
         this.statementMillis = statementMillis;
         this.database = database;
