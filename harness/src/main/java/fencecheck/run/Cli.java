@@ -3,7 +3,6 @@ package fencecheck.run;
 import fencecheck.db.Databases;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.LeaseProtocol;
-import fencecheck.trace.JobTrace;
 import fencecheck.trace.Trace;
 import fencecheck.trace.TraceFiles;
 
@@ -41,19 +40,14 @@ public final class Cli {
                 return 2;
             }
             Path file = Path.of(args.get(1));
-            String text = TraceFiles.text(file);
-            if (TraceFiles.isJobTrace(text, file.toString())) {
-                return replayJob(TraceFiles.parseJob(text, file.toString()), args.size() == 4 ? args.get(3) : null, out);
-            }
-            Trace trace = TraceFiles.parse(text, file.toString());
-            String implementation = args.size() == 4 ? args.get(3) : trace.implementation();
-            LeaseProtocol protocol = Implementations.select(implementation);
+            Trace trace = TraceFiles.read(file);
+            LeaseProtocol protocol = Implementations.select(args.size() == 4 ? args.get(3) : trace.implementation());
             try (TraceRunner runner = new TraceRunner(Databases.shared(), protocol, trace.needsFaultProxies())) {
                 TryResult result = runner.run(trace.withImplementation(protocol.name()));
                 out.println("implementation: " + protocol.name() + " on " + runner.database().describe());
-                out.println(result.verdict().sentence());
+                out.println(result.verdict());
                 out.print(TraceTable.render(result));
-                return result.verdict().passed() ? 0 : 1;
+                return result.passed() ? 0 : 1;
             }
         } catch (TraceFiles.BadTraceFile | IllegalArgumentException e) {
             err.println("fencecheck: " + e.getMessage());
@@ -61,17 +55,6 @@ public final class Cli {
         } catch (RuntimeException e) {
             err.println("fencecheck: " + e.getMessage());
             return 2;
-        }
-    }
-
-    private static int replayJob(JobTrace trace, String implementation, PrintStream out) {
-        LeaseProtocol protocol = Implementations.select(implementation != null ? implementation : trace.implementation());
-        try (JobRunner runner = new JobRunner(Databases.shared(), protocol, trace.needsFaultProxies())) {
-            JobTryResult result = runner.run(new JobTrace(trace.schemaVersion(), trace.kind(), protocol.name(), trace.leaseTtl(), trace.steps()));
-            out.println("implementation: " + protocol.name() + " on " + runner.database().describe());
-            out.println(result.verdict());
-            out.print(JobTraceTable.render(result));
-            return result.passed() ? 0 : 1;
         }
     }
 }

@@ -25,10 +25,10 @@ final class CompletionOrder {
     private CompletionOrder() {
     }
 
-    static List<JobExecution.Done> of(List<JobExecution.Done> done, long newestSequence, Predicate<List<JobExecution.Done>> agrees) {
-        List<JobExecution.Done> head = new ArrayList<>();
-        List<JobExecution.Done> rest = new ArrayList<>();
-        for (JobExecution.Done d : done) {
+    static List<TryExecution.Done> of(List<TryExecution.Done> done, long newestSequence, Predicate<List<TryExecution.Done>> agrees) {
+        List<TryExecution.Done> head = new ArrayList<>();
+        List<TryExecution.Done> rest = new ArrayList<>();
+        for (TryExecution.Done d : done) {
             if (d.running().sequence == newestSequence) {
                 head.add(0, d);
             } else if (d.seen().deadlockVictim()) {
@@ -39,15 +39,15 @@ final class CompletionOrder {
         }
         rest.sort(Comparator.comparingLong(d -> d.running().sequence));
         if (rest.size() > 1 && rest.size() <= MAX_PERMUTED) {
-            for (List<JobExecution.Done> order : permutations(rest)) {
-                List<JobExecution.Done> candidate = new ArrayList<>(head);
+            for (List<TryExecution.Done> order : permutations(rest)) {
+                List<TryExecution.Done> candidate = new ArrayList<>(head);
                 candidate.addAll(order);
                 if (agrees.test(candidate)) {
                     return candidate;
                 }
             }
         }
-        List<JobExecution.Done> started = new ArrayList<>(head);
+        List<TryExecution.Done> started = new ArrayList<>(head);
         started.addAll(rest);
         return started;
     }

@@ -1,34 +1,65 @@
 package fencecheck.run;
 
-import fencecheck.model.Command;
-import fencecheck.model.KeyState;
-import fencecheck.model.Outcome;
+import fencecheck.job.JobCommand;
+import fencecheck.job.JobOutcome;
+import fencecheck.job.JobRows;
 
 /**
- * One executed step as recorded: the step's actor and symbolic action, the
- * concrete command it resolved to (null for steps that are not protocol
- * operations, such as a pause, or for a no-op), the virtual time, what the
- * model expected and what the database answered, and the rows of the key the
- * step touched, as the model predicts them and as the database holds them.
+ * One thing that happened in a try: a statement the model judged, a wait the
+ * database showed, a fault, a move of the clock, a relay step, a note, or a
+ * step that did not apply. A waiting statement that went on in a later step
+ * ({@code resumed}) belongs to the step that released it, in the lane of the
+ * session whose statement it was.
  *
- * @param error a database error the step raised instead of answering, or null
- * @param fault the fault injected into this step, or null; a step whose answer the
- *              fault took away has no observed outcome, and that is no divergence
+ * @param kind          what sort of entry it is, so readers never parse {@code action}
+ * @param actor         the lane: the session (worker incarnation, zombie, relay) or the clock or nemesis
+ * @param action        what happened, in words for the trace table
+ * @param command       the statement as the model ran it, or null when the model ran none
+ * @param expected      the model's answer
+ * @param observed      the database's answer; {@code Waiting} when the session was seen blocked
+ * @param expectedRows  the rows of {@code key} as the model says the acting session sees them
+ * @param observedRows  the same rows as read from the database
+ * @param error         a database error or a statement that never completed, or null
+ * @param fault         the network fault injected into this statement, or null; a statement whose answer the
+ *                      fault took away has no observed outcome, and that is no divergence
  */
 public record HistoryEntry(
         int step,
+        Kind kind,
+        boolean resumed,
         String actor,
         String action,
-        String resolved,
-        Command command,
+        JobCommand command,
         long at,
-        Outcome expected,
-        Outcome observed,
+        JobOutcome expected,
+        JobOutcome observed,
         String key,
-        KeyState expectedRows,
-        KeyState observedRows,
+        JobRows expectedRows,
+        JobRows observedRows,
         String error,
         String fault) {
+
+    public enum Kind {
+        /** A statement of a session, judged by the model (or lost, with {@code fault} saying how). */
+        STATEMENT,
+        /** A step that did not apply (a paused worker, a write with no token to write with): nothing ran. */
+        NO_OP,
+        /** A fault that happened: a pause, a restart, a crash, a coordinator restart, a statement lost with its connection. */
+        FAULT,
+        /** Something the runner says about the try that is neither a statement nor a fault (a resume, an armed network fault). */
+        NOTE,
+        /** The clock moved. */
+        CLOCK,
+        /** The outbox relay delivered, or delivered again. */
+        RELAY
+    }
+
+    /** An entry with no network fault in it. */
+    public HistoryEntry(int step, Kind kind, boolean resumed, String actor, String action, JobCommand command, long at,
+                        JobOutcome expected, JobOutcome observed, String key, JobRows expectedRows, JobRows observedRows,
+                        String error) {
+        this(step, kind, resumed, actor, action, command, at, expected, observed, key, expectedRows, observedRows, error, null);
+    }
 
     public boolean outcomeDiffers() {
         if (error != null) {
@@ -46,5 +77,15 @@ public record HistoryEntry(
 
     public boolean divergent() {
         return outcomeDiffers() || rowsDiffer();
+    }
+
+    /** Whether the database showed this statement waiting for another session's lock. */
+    public boolean isWait() {
+        return observed instanceof JobOutcome.Waiting;
+    }
+
+    public HistoryEntry withRows(JobRows expectedNow, JobRows observedNow) {
+        return new HistoryEntry(step, kind, resumed, actor, action, command, at, expected, observed, key, expectedNow, observedNow,
+                error, fault);
     }
 }

@@ -94,16 +94,10 @@ public final class Minimizer<S, R> {
         return failing;
     }
 
-    /** For lease traces. */
+    /** The smallest failing trace found from a failing try, each candidate run on {@code runner}. */
     public static TryResult minimize(TraceRunner runner, TryResult failing) {
-        return new Minimizer<fencecheck.trace.Step, TryResult>(steps -> runner.run(failing.trace().withSteps(steps)),
-                r -> r.trace().steps(), r -> !r.verdict().passed()).minimize(failing, failing.stepsExecuted());
-    }
-
-    /** For job traces. */
-    public static JobTryResult minimize(JobRunner runner, JobTryResult failing) {
         int executed = failing.divergent() != null ? failing.divergent().step() : failing.steps();
-        return new Minimizer<fencecheck.trace.JobStep, JobTryResult>(steps -> runner.run(failing.trace().withSteps(steps)),
-                JobTryResult::stepsOf, r -> !r.passed()).minimize(failing, executed);
+        return new Minimizer<fencecheck.trace.Step, TryResult>(steps -> runner.run(failing.trace().withSteps(steps)),
+                TryResult::stepsOf, r -> !r.passed()).minimize(failing, executed);
     }
 }

@@ -46,40 +46,18 @@ public final class OperationMetrics {
         clearBuckets();
     }
 
-    /** A lease operation or write the database answered ({@code observed} null: it raised an error), with its wall latency. */
-    public synchronized void record(Command command, Outcome observed, long nanos, long atMicros) {
+    /**
+     * The wall latency of a lease operation or write that answered without
+     * waiting for another session's lock (a wait's length is the harness's
+     * doing, not the implementation's); its answer is counted by {@link #recordTry}.
+     */
+    public synchronized void latency(Command command, long nanos, long atMicros) {
         Operation op = operationOf(command);
         if (op == null) {
             return;
         }
         latencies.computeIfAbsent(op, o -> new Latencies()).add(nanos);
-        Bucket bucket = bucketAt(atMicros);
-        bucket.latencies.add(nanos);
-        count(op, observed instanceof Outcome.RolledBack r ? r.seen() : observed, bucket);
-    }
-
-    /** Faults of a finished lease try, by the clock of the step that injected them. */
-    public synchronized void recordFaults(TryResult tried) {
-        for (HistoryEntry e : tried.history()) {
-            Step step = e.step() >= 1 && e.step() <= tried.trace().steps().size() ? tried.trace().steps().get(e.step() - 1) : null;
-            boolean noOp = e.resolved() != null && e.resolved().startsWith("no-op");
-            boolean injected = e.fault() != null || (step != null && !noOp && isFault(step.action()));
-            if (injected) {
-                bucketAt(e.at()).faults++;
-            }
-        }
-    }
-
-    private static boolean isFault(Action action) {
-        return switch (action) {
-            case Action.Pause p -> true;
-            case Action.Restart r -> true;
-            case Action.Duplicate d -> true;
-            case Action.CrashMidWrite c -> true;
-            case Action.CrashDatabase c -> true;
-            case Action.RestartCoordinator c -> true;
-            default -> false;
-        };
+        bucketAt(atMicros).latencies.add(nanos);
     }
 
     /**
@@ -87,9 +65,12 @@ public final class OperationMetrics {
      * of a statement that waited says nothing, so job statements carry no latency), how long each job
      * took on the virtual clock from begin to commit or rollback, and the relay's duplicate deliveries.
      */
-    public synchronized void recordJobTry(JobTryResult tried) {
+    public synchronized void recordTry(TryResult tried) {
         Map<String, Long> begun = new HashMap<>();
-        for (JobHistoryEntry e : tried.history()) {
+        for (HistoryEntry e : tried.history()) {
+            if (e.fault() != null || e.kind() == HistoryEntry.Kind.FAULT) {
+                bucketAt(e.at()).faults++;
+            }
             if (e.command() == null || e.observed() == null || e.observed() instanceof JobOutcome.Waiting) {
                 continue;
             }

@@ -1,52 +1,79 @@
 package fencecheck.run;
 
-import eu.rekawek.toxiproxy.Proxy;
+import fencecheck.job.JobOutcome;
+import fencecheck.protocol.JobClient;
 import fencecheck.protocol.LeaseClient;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 
 /**
- * A database session of a worker: its connection, the protocol client bound
- * to it, the server process serving it, and, when faults are injected, the
- * proxy it goes through. A reconnect replaces the connection and keeps the proxy.
+ * One connection of a job try (a worker, the relay or the consumer) with
+ * both clients bound to it. A statement runs on a thread of its own, so the
+ * runner can see it wait for a lock and go on with other sessions.
  */
 final class Session {
 
-    final Proxy proxy;
+    final String name;
     Connection connection;
-    LeaseClient client;
+    LeaseClient lease;
+    JobClient jobs;
     int backendPid;
+    /** The fault proxy a worker's connection goes through, when the runner injects network faults; kept across reconnects. */
+    eu.rekawek.toxiproxy.Proxy proxy;
+    /** The statement still running (waiting for a lock), or answered and not yet read; null when idle. */
+    Future<JobOutcome> pending;
 
-    Session(Proxy proxy) {
-        this.proxy = proxy;
+    Session(String name) {
+        this.name = name;
     }
 
-    LeaseClient client() {
-        return client;
+    /** Starts a statement on a thread of its own. */
+    void start(ExecutorService executor, Callable<JobOutcome> statement) {
+        pending = executor.submit(statement);
     }
 
-    Connection connection() {
-        return connection;
+    /** Whether a transaction is open on the connection (a statement in flight counts as dirty too). */
+    boolean dirty() throws SQLException {
+        return connection != null && (pending != null || connection.isClosed() || !connection.getAutoCommit());
     }
 
-    /** Closes the connection, quietly: it is being thrown away. */
-    void closeConnection() {
-        if (client != null) {
+    /** Deletes the session's fault proxy, when it has one. */
+    void deleteProxy() {
+        if (proxy != null) {
             try {
-                client.close();
-            } catch (SQLException | RuntimeException ignored) {
-                // the connection goes either way
+                proxy.delete();
+            } catch (java.io.IOException | RuntimeException ignored) {
+                // a proxy that cannot be deleted carries nothing once its client is closed
             }
+            proxy = null;
         }
-        if (connection != null) {
-            try {
+    }
+
+    void close() {
+        try {
+            if (jobs != null) {
+                jobs.close();
+            }
+            if (lease != null) {
+                lease.close();
+            }
+        } catch (SQLException | RuntimeException ignored) {
+            // the connection goes either way
+        }
+        try {
+            if (connection != null) {
                 connection.close();
-            } catch (SQLException ignored) {
-                // as above
             }
+        } catch (SQLException ignored) {
+            // as above
         }
-        client = null;
         connection = null;
+        lease = null;
+        jobs = null;
+        pending = null;
     }
 }

@@ -1,43 +1,59 @@
 package fencecheck.run;
 
-import java.util.Arrays;
 import java.util.List;
 
 /**
- * The situations a try is meant to reach. A property reports how often each
- * one of its group happened and fails when one is rarer than its floor: a
- * property that never generates what it claims to test is a defect.
+ * The situations a try is meant to reach, computed from its history after it
+ * ran ({@link Situations}). A property declares the group it is responsible
+ * for; it reports how often each situation of that group happened and fails
+ * when one is rarer than its floor: a property that never generates what it
+ * claims to test is a defect.
  */
 public enum Situation {
-    TAKEOVER(Group.INTERLEAVINGS, "takeover happened"),
-    STALE_WRITE_ATTEMPTED(Group.INTERLEAVINGS, "stale write attempted"),
-    STALE_WRITE_REJECTED(Group.INTERLEAVINGS, "stale write rejected"),
-    BOUNDARY_RENEW(Group.INTERLEAVINGS, "renew within 1us of the boundary"),
-    DUPLICATE_DELIVERED(Group.INTERLEAVINGS, "duplicate delivered"),
-    ROLLBACK(Group.INTERLEAVINGS, "write rolled back"),
-    WORKER_RESTART(Group.INTERLEAVINGS, "worker restarted"),
-    FORGED_TOKEN(Group.INTERLEAVINGS, "forged token written"),
-    ZOMBIE_STATEMENT(Group.INTERLEAVINGS, "a zombie's statement reached the database"),
+    TAKEOVER("takeover happened"),
+    STALE_WRITE_ATTEMPTED("stale write attempted"),
+    STALE_WRITE_REJECTED("stale write rejected"),
+    BOUNDARY_RENEW("renew within 1us of the boundary"),
+    FORGED_TOKEN_WRITTEN("a forged or cross-key token written"),
+    WRITE_ROLLED_BACK("a write rolled back"),
+    WORKER_RESTART("worker restarted"),
+    DUPLICATE_WRITE("a write delivered twice"),
+    ZOMBIE_STATEMENT("a zombie's statement reached the database"),
+    GRANT_RECEIPT_LOST("a grant's answer was lost"),
+    LEASE_RELEASED("a lease was released"),
 
-    REQUEST_LOST(Group.NETWORK, "request lost"),
-    RESPONSE_LOST(Group.NETWORK, "response lost"),
-    RETRY_AFTER_UNKNOWN(Group.NETWORK, "retry after an unknown outcome"),
-    DELAYED_PAST_TAKEOVER(Group.NETWORK, "delayed statement delivered after a takeover"),
-    CONNECTION_RESET(Group.NETWORK, "connection reset mid-transaction"),
-    WORKER_CRASH_MID_WRITE(Group.NETWORK, "worker crashed mid-transaction"),
-    COORDINATOR_RESTART(Group.NETWORK, "coordinator restarted"),
+    WAIT_OBSERVED("a statement waited for a row lock"),
+    WAIT_RESOLVED_BY_COMMIT("a waiting statement went on when the holder committed"),
+    WAIT_RESOLVED_BY_ROLLBACK("a waiting statement went on when the holder rolled back"),
+    INTERLEAVED_IN_OPEN_TRANSACTION("another session's statement ran inside an open transaction"),
+    TAKEOVER_WHILE_JOB_OPEN("a takeover was granted after waiting for an open job"),
+    STALE_CLAIM_REFUSED("a claim with an old token affected zero rows"),
+    JOB_COMMITTED("a claimed job committed its rows"),
+    JOB_ROLLED_BACK("a claimed job rolled back"),
+    DUPLICATE_DELIVERY("the consumer received a message it had applied"),
+    RELAY_CRASH("the relay crashed between delivering and marking"),
+    LATEST_WRITE_IN_TRANSACTION("a latest-token write inside a transaction"),
+    PAUSE_IN_TRANSACTION("a worker paused with a transaction open"),
+    RESTART_IN_TRANSACTION("a worker restarted with a transaction open"),
 
-    DATABASE_CRASH(Group.CRASH, "database crashed and restarted"),
-    CRASH_AFTER_WRITE(Group.CRASH, "database crashed right after an acknowledged write or grant");
+    REQUEST_LOST("a request was lost"),
+    RESPONSE_LOST("an answer was lost"),
+    REQUEST_LOST_IN_TRANSACTION("a request inside a transaction was lost"),
+    ANSWER_LOST_IN_TRANSACTION("an answer inside a transaction was lost"),
+    COMMIT_ANSWER_LOST("the answer to a commit was lost"),
+    RETRY_AFTER_UNKNOWN("a statement retried after its answer was lost"),
+    DELAYED_PAST_TAKEOVER("a write held by the network arrived after a takeover"),
+    CONNECTION_RESET_IN_TRANSACTION("a connection reset inside a transaction"),
+    COORDINATOR_RESTART("the coordinator restarted"),
 
-    /** Which property is responsible for reaching a situation. */
-    public enum Group { INTERLEAVINGS, NETWORK, CRASH }
+    DATABASE_CRASH("the database crashed and restarted"),
+    CRASH_AFTER_WRITE("the database crashed right after an acknowledged write or grant"),
+    DATABASE_CRASH_WITH_OPEN_TRANSACTIONS("the database crashed with transactions open"),
+    STATEMENT_LOST_IN_CRASH("a waiting statement was lost in a database crash");
 
-    private final Group group;
     private final String label;
 
-    Situation(Group group, String label) {
-        this.group = group;
+    Situation(String label) {
         this.label = label;
     }
 
@@ -45,11 +61,39 @@ public enum Situation {
         return label;
     }
 
-    public Group group() {
-        return group;
+    public static List<Situation> of(Group group) {
+        return group.situations();
     }
 
-    public static List<Situation> of(Group group) {
-        return Arrays.stream(values()).filter(s -> s.group == group).toList();
+    /** What each property is responsible for reaching: the situations its generator must produce often enough. */
+    public enum Group {
+        /** Lease operations and writes of workers, the clock, pauses, restarts and zombies. */
+        LEASES(List.of(TAKEOVER, STALE_WRITE_ATTEMPTED, STALE_WRITE_REJECTED, BOUNDARY_RENEW, DUPLICATE_WRITE, WRITE_ROLLED_BACK,
+                WORKER_RESTART, FORGED_TOKEN_WRITTEN, ZOMBIE_STATEMENT)),
+        /** Lease traces whose statements meet network faults, crashes of workers mid-transaction, coordinator restarts. */
+        LEASE_FAULTS(List.of(REQUEST_LOST, RESPONSE_LOST, RETRY_AFTER_UNKNOWN, DELAYED_PAST_TAKEOVER,
+                CONNECTION_RESET_IN_TRANSACTION, RESTART_IN_TRANSACTION, COORDINATOR_RESTART)),
+        /** Lease traces with one database crash. */
+        LEASE_CRASH(List.of(DATABASE_CRASH, CRASH_AFTER_WRITE)),
+        /** Job transactions interleaved with each other, the relay, and everything of {@link #LEASES}. */
+        JOBS(List.of(WAIT_OBSERVED, WAIT_RESOLVED_BY_COMMIT, WAIT_RESOLVED_BY_ROLLBACK, INTERLEAVED_IN_OPEN_TRANSACTION,
+                TAKEOVER_WHILE_JOB_OPEN, STALE_CLAIM_REFUSED, JOB_COMMITTED, JOB_ROLLED_BACK, DUPLICATE_DELIVERY, RELAY_CRASH,
+                LATEST_WRITE_IN_TRANSACTION, FORGED_TOKEN_WRITTEN, GRANT_RECEIPT_LOST, LEASE_RELEASED, PAUSE_IN_TRANSACTION,
+                RESTART_IN_TRANSACTION, ZOMBIE_STATEMENT)),
+        /** Job statements, COMMIT included, that meet network faults. */
+        JOB_FAULTS(List.of(REQUEST_LOST_IN_TRANSACTION, ANSWER_LOST_IN_TRANSACTION, COMMIT_ANSWER_LOST, RETRY_AFTER_UNKNOWN,
+                DELAYED_PAST_TAKEOVER, CONNECTION_RESET_IN_TRANSACTION, DUPLICATE_WRITE, COORDINATOR_RESTART)),
+        /** A database crash with jobs open and statements waiting. */
+        JOB_CRASH(List.of(DATABASE_CRASH_WITH_OPEN_TRANSACTIONS, STATEMENT_LOST_IN_CRASH));
+
+        private final List<Situation> situations;
+
+        Group(List<Situation> situations) {
+            this.situations = situations;
+        }
+
+        public List<Situation> situations() {
+            return situations;
+        }
     }
 }

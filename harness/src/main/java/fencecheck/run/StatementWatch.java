@@ -30,7 +30,7 @@ final class StatementWatch {
      * Most statements answer at once: asking the server whether they wait would
      * cost a round trip each, so the runner first gives them a moment.
      */
-    static void awaitBriefly(JobSession s) {
+    static void awaitBriefly(Session s) {
         try {
             s.pending.get(ANSWER_AT_ONCE_MILLIS, TimeUnit.MILLISECONDS);
         } catch (TimeoutException | ExecutionException | CancellationException e) {
@@ -41,7 +41,7 @@ final class StatementWatch {
     }
 
     /** The answer of a statement that is done; the session is free again. */
-    static Observation answer(JobSession s) {
+    static Observation answer(Session s) {
         Future<JobOutcome> done = s.pending;
         s.pending = null;
         try {

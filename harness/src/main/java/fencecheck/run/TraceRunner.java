@@ -1,33 +1,29 @@
 package fencecheck.run;
 
-import eu.rekawek.toxiproxy.Proxy;
 import fencecheck.db.Database;
 import fencecheck.db.TestBed;
-import fencecheck.faults.proxy.FaultProxies;
-import fencecheck.faults.proxy.FaultProxyServer;
-import fencecheck.model.LeaseModel;
+import fencecheck.job.JobModel;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.trace.Trace;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.concurrent.Callable;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Runs traces one step at a time against the model and the database, in lock
- * step. Sessions are pooled across tries; each try starts from empty tables
- * and clock zero, so a try never sees another's data. With fault proxies,
- * every worker session goes through a Toxiproxy proxy of its own; the
- * observer that reads rows for the checks never does.
+ * Runs job traces statement by statement, the way PostgreSQL's isolation
+ * tester runs its permutations: each worker has a session of its own; a
+ * statement that blocks on another session's lock is seen blocked with
+ * {@code pg_isolation_test_session_is_blocked} and left waiting while the
+ * next step runs. Sessions are kept across tries; one whose transaction or
+ * statement a try left behind (a try that diverged) is closed when the try ends, and its server process awaited.
  */
 public final class TraceRunner implements AutoCloseable {
 
@@ -35,43 +31,71 @@ public final class TraceRunner implements AutoCloseable {
      * One try at a time per JVM: the database is shared, and a property
      * engine may still be shrinking on another thread when the next starts.
      */
-    static final ReentrantLock ONE_TRY_AT_A_TIME = new ReentrantLock();
-    private static final AtomicInteger PROXY_NUMBER = new AtomicInteger();
-    /** How long a server process may take to go away after its client did. */
-    private static final long BACKEND_EXIT_MILLIS = 10_000;
+    static final java.util.concurrent.locks.ReentrantLock ONE_TRY_AT_A_TIME = new java.util.concurrent.locks.ReentrantLock();
 
+    /** How long a statement may run, neither answering nor blocked by another session of the try, before the try ends. */
+    static final long STATEMENT_MILLIS = 10_000;
+
+    /** {@code -Dfencecheck.strictLocks=true}: hold every statement to the reference's waits too. */
+    public static final String STRICT_LOCKS_PROPERTY = "fencecheck.strictLocks";
+
+    private final long statementMillis;
+    private final boolean strictLocks;
+    private final boolean throughFaultProxies;
+    private static final java.util.concurrent.atomic.AtomicLong PROXY_NUMBER = new java.util.concurrent.atomic.AtomicLong();
     private final Database database;
     private final LeaseProtocol protocol;
-    private final LeaseModel model;
+    private final JobModel model;
     private final TestBed testBed;
     /** The virtual time as a Java clock, for an implementation that reads time from Java. */
     private final fencecheck.db.VirtualTimeClock clock = new fencecheck.db.VirtualTimeClock();
-    private final boolean throughFaultProxies;
-    private final Deque<Session> idle = new ArrayDeque<>();
+    private final Map<String, Session> sessions = new HashMap<>();
+    private final ExecutorService statements = Executors.newThreadPerTaskExecutor(
+            Thread.ofVirtual().name("fencecheck-statement-", 0).factory());
+    /** Reads rows and the clock, and asks whether a statement waits; never takes part in a try. */
+    private final Session observer = new Session("observer");
+    private PreparedStatement isBlocked;
+    private PreparedStatement blockingPids;
+    private long sessionsOfRestart = -1;
     private final OperationMetrics metrics = new OperationMetrics();
-    private final FaultTimings faultTimings = new FaultTimings();
-    private Session observer;
-    /** The database's restart count when this runner's sessions were opened. */
-    private long sessionsOfRestart;
-    /** Runs the statements the network holds, so the steps after them can go on meanwhile. */
-    private final ExecutorService held = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("fencecheck-held-", 0).factory());
+    private final TryLog tries = new TryLog();
 
     public TraceRunner(Database database, LeaseProtocol protocol) {
         this(database, protocol, false);
     }
 
-    /** @param throughFaultProxies whether worker sessions go through fault proxies, so traces may hold network faults */
+    /** @param throughFaultProxies whether worker sessions go through fault proxies of their own, so traces may hold network faults */
     public TraceRunner(Database database, LeaseProtocol protocol, boolean throughFaultProxies) {
+        this(database, protocol, STATEMENT_MILLIS, Boolean.getBoolean(STRICT_LOCKS_PROPERTY), throughFaultProxies);
+    }
+
+    /**
+     * @param statementMillis how long a statement may run, neither answering nor blocked by the try's sessions
+     * @param strictLocks     whether a statement must also wait exactly where the reference would (an opt-in
+     *                        check of the reference's own lock behaviour; a correct implementation may lock otherwise)
+     */
+    public TraceRunner(Database database, LeaseProtocol protocol, long statementMillis, boolean strictLocks) {
+        this(database, protocol, statementMillis, strictLocks, false);
+    }
+
+    private TraceRunner(Database database, LeaseProtocol protocol, long statementMillis, boolean strictLocks,
+                      boolean throughFaultProxies) {
+        this.throughFaultProxies = throughFaultProxies;
+        this.strictLocks = strictLocks;
+        this.statementMillis = statementMillis;
         this.database = database;
         this.protocol = protocol;
-        this.model = new LeaseModel(protocol.modelConfig());
+        this.model = new JobModel(protocol.modelConfig());
         this.testBed = new TestBed(database, protocol);
         protocol.useClock(clock);
-        this.throughFaultProxies = throughFaultProxies;
     }
 
     public LeaseProtocol protocol() {
         return protocol;
+    }
+
+    public Database database() {
+        return database;
     }
 
     /** Moves the database's clock and the Java clock together. */
@@ -80,48 +104,52 @@ public final class TraceRunner implements AutoCloseable {
         clock.set(micros);
     }
 
+    /** What every try this runner ran since the last {@link TryLog#reset()} reached, and the last that failed. */
+    public TryLog tries() {
+        return tries;
+    }
+
     /** Figures over every try this runner ran since the last {@link OperationMetrics#reset()}. */
     public OperationMetrics metrics() {
         return metrics;
     }
 
-    /** How long the injected faults took in real time (database restarts above all). */
-    public FaultTimings faultTimings() {
-        return faultTimings;
-    }
-
-    public Database database() {
-        return database;
-    }
-
-    public boolean throughFaultProxies() {
-        return throughFaultProxies;
-    }
-
+    /**
+     * Runs one try of the trace from empty tables and clock zero.
+     *
+     * @throws IllegalArgumentException when the trace runs the job transaction and the implementation has none
+     */
     public TryResult run(Trace trace) {
+        if (trace.needsJobTransaction() && !protocol.hasJobTransaction()) {
+            throw new IllegalArgumentException("the trace runs the job transaction or the outbox relay, but " + protocol.name()
+                    + " has none (its LeaseProtocol does not implement jobClient): give it a trace of lease operations and writes only");
+        }
         ONE_TRY_AT_A_TIME.lock();
         try {
             if (database.restarts() != sessionsOfRestart) {
-                // another runner crashed the server: every session this runner keeps is gone
-                idle.forEach(this::discard);
-                idle.clear();
-                if (observer != null) {
-                    observer.closeConnection();
-                    observer = null;
-                }
+                sessions.values().forEach(Session::close);
+                sessions.clear();
+                observer.close();
                 sessionsOfRestart = database.restarts();
             }
-            if (observer == null) {
-                observer = open();
-                durableBookkeeping(observer);
+            if (observer.connection == null || observer.connection.isClosed()) {
+                connect(observer);
             }
-            testBed.reset(observer.connection());
+            dropDirtySessions();
+            testBed.reset(observer.connection);
             clock.set(0);
             // a fresh try is a fresh application: nothing the coordinator kept belongs to the emptied tables
             protocol.restartCoordinator();
-            TryResult result = new TryExecution(this, model, trace).run();
-            metrics.recordFaults(result);
-            return result;
+            try {
+                TryResult result = new TryExecution(this, model, trace).run();
+                metrics.recordTry(result);
+                tries.record(result);
+                return result;
+            } finally {
+                // a try that ended at a divergence may leave transactions open and statements waiting: their locks
+                // would hold up the next try of any runner on this database, so they go now
+                dropDirtySessions();
+            }
         } catch (SQLException e) {
             throw new IllegalStateException("the database failed outside any step (" + database.describe() + "): " + e.getMessage(), e);
         } finally {
@@ -129,128 +157,230 @@ public final class TraceRunner implements AutoCloseable {
         }
     }
 
-    Session observer() {
+    boolean strictLocks() {
+        return strictLocks;
+    }
+
+    long statementMillis() {
+        return statementMillis;
+    }
+
+    Connection observer() {
+        return observer.connection;
+    }
+
+    /** The observer's clients, to read rows as committed. */
+    Session observerSession() {
         return observer;
     }
 
-    Session take() throws SQLException {
-        Session pooled = idle.poll();
-        return pooled != null ? pooled : open();
-    }
-
-    void giveBack(Session session) {
-        try {
-            if (session.connection == null || session.connection.isClosed()) {
-                discard(session);
-                return;
+    /** Whether the statement of {@code session} waits for a lock another session of the try holds. */
+    boolean isBlocked(Session session) throws SQLException {
+        List<Integer> others = new ArrayList<>();
+        for (Session other : sessions.values()) {
+            if (other != session && other.connection != null) {
+                others.add(other.backendPid);
             }
-            if (!session.connection.getAutoCommit()) {
-                session.connection.rollback();
-                session.connection.setAutoCommit(true);
-            }
-            idle.push(session);
-        } catch (SQLException e) {
-            discard(session);
+        }
+        // prepared once per observer connection: a database restart replaces the connection
+        if (isBlocked == null || isBlocked.getConnection() != observer.connection) {
+            isBlocked = observer.connection.prepareStatement("select pg_catalog.pg_isolation_test_session_is_blocked(?, ?)");
+        }
+        isBlocked.setInt(1, session.backendPid);
+        isBlocked.setArray(2, observer.connection.createArrayOf("int4", others.toArray()));
+        try (ResultSet rs = isBlocked.executeQuery()) {
+            rs.next();
+            return rs.getBoolean(1);
         }
     }
 
-    /** Closes the session and deletes its proxy: whatever the proxy still holds never arrives. */
-    void discard(Session session) {
-        // the proxy goes first: it cuts the sockets, so a statement it still holds fails at once instead of
-        // keeping the connection busy until the socket timeout
-        if (session.proxy != null) {
-            try {
-                session.proxy.delete();
-            } catch (IOException ignored) {
-                // a proxy that cannot be deleted carries no more traffic once its client is closed
+    /**
+     * Whether the blocked sessions wait for each other in a cycle, which the
+     * database's deadlock detector will break by aborting one of them (after
+     * its {@code deadlock_timeout}): until then the try is not quiet.
+     */
+    boolean waitCycle(List<Session> blocked) throws SQLException {
+        if (blocked.size() < 2) {
+            return false;
+        }
+        Map<Integer, List<Integer>> waitsFor = new HashMap<>();
+        if (blockingPids == null || blockingPids.getConnection() != observer.connection) {
+            blockingPids = observer.connection.prepareStatement("select unnest(pg_catalog.pg_blocking_pids(?))");
+        }
+        for (Session s : blocked) {
+            blockingPids.setInt(1, s.backendPid);
+            List<Integer> holders = new ArrayList<>();
+            try (ResultSet rs = blockingPids.executeQuery()) {
+                while (rs.next()) {
+                    holders.add(rs.getInt(1));
+                }
+            }
+            waitsFor.put(s.backendPid, holders);
+        }
+        for (Integer start : waitsFor.keySet()) {
+            if (reaches(waitsFor, start, start, new java.util.HashSet<>())) {
+                return true;
             }
         }
-        session.closeConnection();
+        return false;
     }
 
-    private Session open() throws SQLException {
-        Proxy proxy = null;
-        if (throughFaultProxies) {
-            try {
-                proxy = FaultProxies.server().createProxy("fencecheck-" + PROXY_NUMBER.incrementAndGet(),
-                        database.host(), database.port());
-            } catch (IOException e) {
-                throw new SQLException("cannot create a fault proxy on " + FaultProxies.server().description() + ": " + e.getMessage(), e);
+    private static boolean reaches(Map<Integer, List<Integer>> waitsFor, int from, int target, java.util.Set<Integer> seen) {
+        for (int next : waitsFor.getOrDefault(from, List.of())) {
+            if (next == target || (seen.add(next) && reaches(waitsFor, next, target, seen))) {
+                return true;
             }
         }
-        Session session = new Session(proxy);
-        connect(session);
+        return false;
+    }
+
+    ExecutorService statements() {
+        return statements;
+    }
+
+    /** The session of a worker, the relay or the consumer, connected. */
+    Session session(String name) throws SQLException {
+        Session session = sessions.computeIfAbsent(name, Session::new);
+        if (session.connection == null) {
+            connect(session);
+        }
         return session;
     }
 
-    /** A new connection for the session (through its proxy, if any), with a new client. */
-    void connect(Session session) throws SQLException {
-        session.closeConnection();
+    boolean throughFaultProxies() {
+        return throughFaultProxies;
+    }
+
+    /** A worker's session goes through a fault proxy of its own when the runner injects network faults. */
+    private void connect(Session session) throws SQLException {
+        if (throughFaultProxies && session.proxy == null && session.name.matches("w\\d.*")) {
+            try {
+                session.proxy = fencecheck.faults.proxy.FaultProxies.server().createProxy(
+                        "fencecheck-job-" + PROXY_NUMBER.incrementAndGet(), database.host(), database.port());
+            } catch (java.io.IOException e) {
+                throw new SQLException("cannot create a fault proxy on " + fencecheck.faults.proxy.FaultProxies.server().description()
+                        + ": " + e.getMessage(), e);
+            }
+        }
         Connection connection;
         if (session.proxy != null) {
-            FaultProxyServer server = FaultProxies.server();
-            InetSocketAddress address = server.connectAddress(session.proxy);
+            java.net.InetSocketAddress address = fencecheck.faults.proxy.FaultProxies.server().connectAddress(session.proxy);
             connection = database.connectThrough(address.getHostString(), address.getPort());
         } else {
             connection = database.connect();
         }
-        session.backendPid = connection.unwrap(org.postgresql.PGConnection.class).getBackendPID();
         session.connection = connection;
-        session.client = protocol.client(connection);
+        session.backendPid = connection.unwrap(org.postgresql.PGConnection.class).getBackendPID();
+        session.lease = protocol.client(connection);
+        session.jobs = protocol.hasJobTransaction() ? protocol.jobClient(connection) : null;
     }
 
-    /** Waits, bounded, until the server process of a session that is gone has exited (its transaction with it). */
-    void awaitBackendGone(int pid) throws SQLException {
-        Backends.awaitGone(observer.connection(), pid, BACKEND_EXIT_MILLIS);
+    private void dropDirtySessions() throws SQLException {
+        for (Session session : sessions.values()) {
+            if (session.dirty()) {
+                drop(session);
+            }
+        }
     }
 
-    /** Terminates a session's server process from the observer, as a crash of its client would end it. */
-    void terminateBackend(int pid) throws SQLException {
-        Backends.terminate(observer.connection(), pid, BACKEND_EXIT_MILLIS);
+    /** A session that exists, connected or not, without connecting it; null when there is none of that name. */
+    Session existing(String name) {
+        return sessions.get(name);
+    }
+
+    Iterable<Session> sessions() {
+        return sessions.values();
+    }
+
+    /** Closes a session a try left in a transaction or a statement, and waits, bounded, until its server process is gone. */
+    void drop(Session session) throws SQLException {
+        int pid = session.backendPid;
+        // what the proxy holds or loses for this session must not touch its next connection
+        if (session.proxy != null) {
+            try {
+                for (var toxic : session.proxy.toxics().getAll()) {
+                    toxic.remove();
+                }
+            } catch (java.io.IOException e) {
+                throw new SQLException("cannot clear the faults of a session's proxy: " + e.getMessage(), e);
+            }
+        }
+        if (session.pending != null) {
+            session.pending.cancel(true);
+        }
+        session.close();
+        Backends.terminate(observer.connection, pid, statementMillis);
     }
 
     /**
-     * Crashes the server and starts it again on the same data; every pooled
-     * session is dropped and the observer reconnects. The caller reconnects
-     * the sessions it holds.
+     * Crashes the server and starts it again on the same data: every session's
+     * connection dies with it (a statement still running gets an error), and
+     * they reconnect when next used; the observer reconnects now.
      */
     void crashDatabase() throws SQLException {
-        long started = System.nanoTime();
         database.crashAndRestart();
+        for (Session session : sessions.values()) {
+            if (session.pending != null) {
+                session.pending.cancel(true);
+            }
+            session.close();
+        }
         sessionsOfRestart = database.restarts();
-        faultTimings.databaseRestart(System.nanoTime() - started);
-        idle.forEach(this::discard);
-        idle.clear();
+        observer.close();
         connect(observer);
-        durableBookkeeping(observer);
-    }
-
-    /**
-     * The harness's own commits (the reset, the clock) are synchronous whatever
-     * the implementation sets for its sessions, so a crash test judges only the
-     * implementation's commits.
-     */
-    private static void durableBookkeeping(Session observer) throws SQLException {
-        try (java.sql.Statement s = observer.connection().createStatement()) {
+        // the harness's own commits (the clock) are durable whatever the implementation sets for its sessions
+        try (java.sql.Statement s = observer.connection.createStatement()) {
             s.execute("set synchronous_commit to on");
         }
     }
 
-    <T> Future<T> background(Callable<T> statement) {
-        return held.submit(statement);
+    /**
+     * Whether the statement a client gave up on (its answer lost) ran: its
+     * server process is idle (the statement finished, committed on its own or
+     * inside the transaction still open) or gone after finishing it; a
+     * statement still blocked by a lock did not run, and the drop that follows
+     * cancels it.
+     */
+    boolean ranBeforeTheClientGaveUp(Session session) throws SQLException {
+        long deadline = System.nanoTime() + statementMillis * 1_000_000;
+        try (PreparedStatement state = observer.connection.prepareStatement(
+                "select state from pg_catalog.pg_stat_activity where pid = ?")) {
+            state.setInt(1, session.backendPid);
+            while (true) {
+                try (ResultSet rs = state.executeQuery()) {
+                    if (!rs.next()) {
+                        return true;
+                    }
+                    String s = rs.getString(1);
+                    if (s != null && s.startsWith("idle")) {
+                        return !s.contains("aborted");
+                    }
+                }
+                if (isBlocked(session) || System.nanoTime() > deadline) {
+                    return false;
+                }
+                pause();
+            }
+        }
+    }
+
+    static void pause() {
+        try {
+            Thread.sleep(0, 300_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override
     public void close() {
         ONE_TRY_AT_A_TIME.lock();
         try {
-            idle.forEach(this::discard);
-            idle.clear();
-            if (observer != null) {
-                observer.closeConnection();
-                observer = null;
-            }
-            held.shutdownNow();
+            sessions.values().forEach(Session::close);
+            sessions.values().forEach(Session::deleteProxy);
+            sessions.clear();
+            observer.close();
+            statements.shutdownNow();
         } finally {
             ONE_TRY_AT_A_TIME.unlock();
         }

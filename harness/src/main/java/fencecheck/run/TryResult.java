@@ -1,57 +1,68 @@
 package fencecheck.run;
 
-import fencecheck.check.Event;
-import fencecheck.check.Stored;
-import fencecheck.model.Command;
-import fencecheck.model.Lease;
-import fencecheck.model.Outcome;
-import fencecheck.trace.NetworkFault;
+import fencecheck.check.Violation;
 import fencecheck.trace.Trace;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-/** Everything one try produced: the trace, its history, the situations it reached and the verdict. */
-public record TryResult(Trace trace, List<HistoryEntry> history, Set<Situation> situations, Verdict verdict) {
+/**
+ * Everything one job try produced. {@code divergent} is the first entry where
+ * model and database disagree (null when none); {@code violations} are the
+ * invariants the database's answers broke.
+ */
+public record TryResult(Trace trace, List<HistoryEntry> history, Set<Situation> situations,
+                           HistoryEntry divergent, List<Violation> violations) {
 
     public TryResult {
         history = List.copyOf(history);
         situations = Set.copyOf(situations);
+        violations = List.copyOf(violations);
     }
 
-    /**
-     * The protocol operations as the checkers see them: what was asked and what
-     * the database answered. A grant whose answer a fault took away still
-     * happened: it is taken from the lease row the database holds after the
-     * step, when that row is the asking owner's (the database's word, not the
-     * model's). A lost request never ran: the row it finds is an older grant's.
-     */
-    public static List<Event> events(List<HistoryEntry> history) {
-        List<Event> events = new ArrayList<>();
-        for (HistoryEntry e : history) {
-            if (e.command() == null) {
-                continue;
+    public boolean passed() {
+        return divergent == null && violations.isEmpty();
+    }
+
+    /** The verdict in one sentence. */
+    public String verdict() {
+        StringBuilder s = new StringBuilder();
+        if (divergent != null) {
+            HistoryEntry at = divergent;
+            String what;
+            if (at.error() != null) {
+                what = "the model expected " + TraceTable.outcome(at.expected(), null) + " but " + at.error();
+            } else if (at.outcomeDiffers()) {
+                what = "the model expected " + TraceTable.outcome(at.expected(), null) + " but the database answered "
+                        + TraceTable.outcome(at.observed(), null);
+            } else {
+                what = "the outcomes agree but the rows of " + at.key() + " differ: model " + at.expectedRows().describe()
+                        + ", database " + at.observedRows().describe();
             }
-            if (e.observed() != null) {
-                events.add(new Event(e.step(), e.at(), e.command(), e.observed()));
-            } else if (NetworkFault.RESPONSE_LOST.name().equals(e.fault()) && e.command() instanceof Command.Acquire a
-                    && e.observedRows() != null
-                    && e.observedRows().lease() != null && e.observedRows().lease().owner().equals(a.owner())) {
-                Lease held = e.observedRows().lease();
-                events.add(new Event(e.step(), e.at(), a, new Outcome.Granted(held.token(), held.until())));
-            }
+            s.append("divergence at step ").append(at.step()).append(at.resumed() ? " (" + at.actor() + "'s waiting statement went on)" : "")
+                    .append(" (").append(at.action()).append("): ").append(what);
+            ForeignClock.explain(answer(at.expected()), answer(at.observed()),
+                            at.expectedRows() == null ? null : at.expectedRows().protocol(),
+                            at.observedRows() == null ? null : at.observedRows().protocol())
+                    .ifPresent(clock -> s.append("; ").append(clock));
+            violations.forEach(v -> s.append("; and invariant ").append(v));
+            return s.toString();
         }
-        return List.copyOf(events);
+        if (!violations.isEmpty()) {
+            return "invariant " + String.join("; invariant ", violations.stream().map(Violation::toString).toList());
+        }
+        return "model and database agreed on every statement, every wait and every invariant";
     }
 
-    /** The rows the database showed after each step that read them, for invariant 4. */
-    public static List<Stored> stored(List<HistoryEntry> history) {
-        return history.stream().filter(e -> e.observedRows() != null)
-                .map(e -> new Stored(e.step(), e.key(), e.observedRows())).toList();
+    public List<fencecheck.trace.Step> stepsOf() {
+        return trace.steps();
     }
 
-    public int stepsExecuted() {
-        return history.size();
+    private static fencecheck.model.Outcome answer(fencecheck.job.JobOutcome outcome) {
+        return outcome instanceof fencecheck.job.JobOutcome.Answered a ? a.outcome() : null;
+    }
+
+    public int steps() {
+        return trace.steps().size();
     }
 }

@@ -5,10 +5,12 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import fencecheck.model.SinkKind;
 
 /**
- * What one step of a trace does, with symbolic arguments that are resolved
- * against the model and the acting worker's belief when the step runs. Every
- * action is total: where it does not apply it is a no-op, so every sub-list of
- * a trace is still a trace.
+ * One step of a trace. Workers ({@code w1}..{@code w4}) act with what they
+ * believe (the key and token of their last grant); the relay ({@code relay}),
+ * the clock ({@code clock}) and the nemesis ({@code nemesis}) act from outside. Every action is total: where
+ * it does not apply (a claim with no transaction open, an acquire while a
+ * transaction is open, anything while the worker's statement waits for a lock)
+ * it is a no-op, so every sub-list of a trace is still a trace.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "do")
 @JsonSubTypes({
@@ -16,94 +18,127 @@ import fencecheck.model.SinkKind;
         @JsonSubTypes.Type(value = Action.Renew.class, name = "renew"),
         @JsonSubTypes.Type(value = Action.Release.class, name = "release"),
         @JsonSubTypes.Type(value = Action.Write.class, name = "write"),
-        @JsonSubTypes.Type(value = Action.RolledBackWrite.class, name = "rolled-back-write"),
-        @JsonSubTypes.Type(value = Action.AdvanceBy.class, name = "advance-by"),
+        @JsonSubTypes.Type(value = Action.Begin.class, name = "begin"),
+        @JsonSubTypes.Type(value = Action.Claim.class, name = "claim"),
+        @JsonSubTypes.Type(value = Action.BusinessRow.class, name = "business-row"),
+        @JsonSubTypes.Type(value = Action.OutboxRow.class, name = "outbox-row"),
+        @JsonSubTypes.Type(value = Action.Commit.class, name = "commit"),
+        @JsonSubTypes.Type(value = Action.Rollback.class, name = "rollback"),
+        @JsonSubTypes.Type(value = Action.Relay.class, name = "relay"),
+        @JsonSubTypes.Type(value = Action.Redeliver.class, name = "redeliver"),
         @JsonSubTypes.Type(value = Action.AdvanceToExpiry.class, name = "advance-to-expiry"),
+        @JsonSubTypes.Type(value = Action.AdvanceBy.class, name = "advance-by"),
+        @JsonSubTypes.Type(value = Action.CrashDatabase.class, name = "crash-database"),
         @JsonSubTypes.Type(value = Action.Pause.class, name = "pause"),
         @JsonSubTypes.Type(value = Action.Resume.class, name = "resume"),
         @JsonSubTypes.Type(value = Action.Restart.class, name = "restart"),
-        @JsonSubTypes.Type(value = Action.Duplicate.class, name = "duplicate"),
-        @JsonSubTypes.Type(value = Action.Retry.class, name = "retry"),
         @JsonSubTypes.Type(value = Action.Network.class, name = "network"),
         @JsonSubTypes.Type(value = Action.Deliver.class, name = "deliver"),
-        @JsonSubTypes.Type(value = Action.CrashMidWrite.class, name = "crash-mid-write"),
-        @JsonSubTypes.Type(value = Action.CrashDatabase.class, name = "crash-database"),
+        @JsonSubTypes.Type(value = Action.Duplicate.class, name = "duplicate"),
+        @JsonSubTypes.Type(value = Action.Retry.class, name = "retry"),
         @JsonSubTypes.Type(value = Action.RestartCoordinator.class, name = "restart-coordinator"),
 })
 public sealed interface Action {
 
-    /** Actions a worker incarnation takes itself; a paused worker takes none of them. */
-    sealed interface WorkerAction extends Action {
+    /** Statements a worker runs on its own session. */
+    sealed interface WorkerStatement extends Action {
     }
 
-    /** Actions the nemesis does from outside. */
-    sealed interface NemesisAction extends Action {
-    }
-
-    /** Nemesis actions aimed at one worker. */
-    sealed interface WorkerFault extends NemesisAction {
-        String worker();
-    }
-
-    /** Actions of the clock. */
-    sealed interface ClockAction extends Action {
-    }
-
-    /**
-     * Acquire the lease of {@code key} as the worker's current owner id. With
-     * {@code receiptLost} the grant happens but its answer never reaches the
-     * worker, which goes on believing what it believed before (article B's
-     * lost grant receipt).
-     */
-    record Acquire(String key, boolean receiptLost) implements WorkerAction {
+    /** With {@code receiptLost} the grant happens but its answer never reaches the worker, which keeps what it believed. */
+    record Acquire(String key, boolean receiptLost) implements WorkerStatement {
         public Acquire(String key) {
             this(key, false);
         }
     }
 
-    /** Renew the lease the worker believes it holds. */
-    record Renew() implements WorkerAction {
+    record Renew() implements WorkerStatement {
     }
 
-    /** Release the lease the worker believes it holds. */
-    record Release() implements WorkerAction {
+    record Release() implements WorkerStatement {
     }
 
-    /** Write a result for the key the worker believes it holds, with a token chosen by {@code token}. */
-    record Write(SinkKind sink, TokenSource token, String resultId, String payload) implements WorkerAction {
+    /** A write to either sink, with a token chosen by {@code token}: in the worker's open transaction if it has one. */
+    record Write(SinkKind sink, TokenSource token, String resultId, String payload) implements WorkerStatement {
+
+        /** A CURRENT_FENCE write with the believed token. */
+        public static Write fenced(String resultId, String payload) {
+            return new Write(SinkKind.CURRENT_FENCE, TokenSource.HELD, resultId, payload);
+        }
     }
 
-    /** The same write with the believed token, in a transaction that is rolled back. */
-    record RolledBackWrite(SinkKind sink, String resultId, String payload) implements WorkerAction {
+    record Begin() implements WorkerStatement {
     }
 
-    /** Move the clock forward by {@code micros}. */
-    record AdvanceBy(long micros) implements ClockAction {
+    /** The token-conditioned update of the believed key's job-state row, with the believed token. */
+    record Claim() implements WorkerStatement {
     }
 
-    /** Move the clock to the expiry instant of {@code key}'s lease plus {@code deltaMicros} (negative allowed); never back. */
-    record AdvanceToExpiry(String key, long deltaMicros) implements ClockAction {
+    record BusinessRow(String resultId, String payload) implements WorkerStatement {
     }
 
-    /** The worker stops taking steps, keeping what it believes. */
+    record OutboxRow(String resultId, String payload) implements WorkerStatement {
+    }
+
+    record Commit() implements WorkerStatement {
+    }
+
+    record Rollback() implements WorkerStatement {
+    }
+
+    /** The relay delivers the next message; with {@code crashBeforeMark} it dies before marking it delivered. */
+    record Relay(boolean crashBeforeMark) implements Action {
+    }
+
+    /** The last delivered message reaches the consumer again. */
+    record Redeliver() implements Action {
+    }
+
+    /** The clock moves to the expiry of {@code key}'s lease plus {@code deltaMicros}; never back. */
+    record AdvanceToExpiry(String key, long deltaMicros) implements Action {
+    }
+
+    record AdvanceBy(long micros) implements Action {
+    }
+
+    /** The database server crashes and restarts on the same data, whatever transactions are open. */
+    record CrashDatabase() implements Action {
+    }
+
+    /** What the nemesis does to one worker ({@code w1}) or to the zombie a restart left behind ({@code z1}). */
+    sealed interface WorkerFault extends Action {
+        String worker();
+    }
+
+    /** The worker takes no step, keeping its session, its open transaction and what it believes. */
     record Pause(String worker) implements WorkerFault {
     }
 
-    /**
-     * The worker takes steps again and acts on what it believed before the
-     * pause; naming a zombie ({@code z1}) wakes the incarnation a restart left
-     * behind, which then acts with its old owner id and token.
-     */
+    /** The worker (or zombie) takes steps again, on what it believed before. */
     record Resume(String worker) implements WorkerFault {
     }
 
     /**
-     * A new incarnation takes over the worker's role: a new connection, a new
-     * owner id, no belief. The old one is dead (connection dropped) or, with
-     * {@code zombie}, paused with its old belief, addressable later as the
-     * worker's zombie.
+     * A new incarnation takes the worker's role: a new session, a new owner
+     * id, no belief. The old one is dead (its connection dropped, so its open
+     * transaction rolls back) or, with {@code zombie}, paused with its session,
+     * its open transaction and its belief, addressable later as the zombie.
      */
     record Restart(String worker, boolean zombie) implements WorkerFault {
+    }
+
+    /**
+     * A fault of the network between the worker and the database, for the
+     * worker's next statement, whatever it is (a COMMIT included): its request
+     * is lost, or its answer is (the client times out and drops its
+     * connection), or the connection is reset after it; a transaction it had
+     * open is gone either way. Or the network holds it until a later
+     * {@link Deliver}.
+     */
+    record Network(String worker, NetworkFault fault) implements WorkerFault {
+    }
+
+    /** The statement the network has been holding for the worker ({@code DELAYED}) arrives now. */
+    record Deliver(String worker) implements WorkerFault {
     }
 
     /** The network delivers the worker's last write a second time, unchanged. */
@@ -111,34 +146,15 @@ public sealed interface Action {
     }
 
     /**
-     * Re-send the operation whose answer never came (a lost request or a lost
-     * response), as the same owner; a write keeps its token and payload and
-     * takes the result id the implementation uses for retries.
+     * The worker sends again, as the same owner, the statement on its own whose
+     * answer never came; a write keeps its token and payload and takes the
+     * result id the implementation uses for retries. (A statement inside a
+     * transaction is not retried: the transaction went with the connection.)
      */
-    record Retry() implements WorkerAction {
-    }
-
-    /** A fault of the network between the worker and the database, for the worker's next statement. */
-    record Network(String worker, NetworkFault fault) implements WorkerFault {
-    }
-
-    /** The statement the network has been holding for the worker arrives now. */
-    record Deliver(String worker) implements WorkerFault {
-    }
-
-    /**
-     * The worker opens a transaction, writes with the token it believes it
-     * holds, and crashes before committing: its database session is
-     * terminated, and a new incarnation takes its role.
-     */
-    record CrashMidWrite(String worker, SinkKind sink, String resultId, String payload) implements WorkerFault {
-    }
-
-    /** The database server stops at once and starts again on the same data; every session reconnects. */
-    record CrashDatabase() implements NemesisAction {
+    record Retry() implements WorkerStatement {
     }
 
     /** The coordinator restarts and loses what it kept in memory. */
-    record RestartCoordinator() implements NemesisAction {
+    record RestartCoordinator() implements Action {
     }
 }

@@ -1,45 +1,62 @@
 package fencecheck.trace;
 
-import fencecheck.trace.Action.ClockAction;
-import fencecheck.trace.Action.NemesisAction;
-import fencecheck.trace.Action.WorkerAction;
-
-/** One step of a trace: who acts, and what they do. */
+/**
+ * One step of a trace: who acts and what it does. Workers ({@code w1}..{@code w4})
+ * and the zombies their restarts leave behind ({@code z1}..{@code z4}) run
+ * statements on their own sessions; the relay ({@code relay}), the clock
+ * ({@code clock}) and the nemesis ({@code nemesis}) act from outside.
+ */
 public record Step(String actor, Action action) {
+
+    public static final String RELAY = "relay";
+    public static final String CLOCK = Actors.CLOCK;
+    public static final String NEMESIS = Actors.NEMESIS;
 
     public Step {
         if (action == null) {
             throw new IllegalArgumentException("a step needs an action");
         }
-        boolean fits = switch (action) {
-            case WorkerAction w -> Actors.isWorkerOrZombie(actor);
-            // a restart and a crash replace a worker's current incarnation; the other faults may also hit its zombie
-            case Action.WorkerFault f -> Actors.NEMESIS.equals(actor) && (f instanceof Action.Restart || f instanceof Action.CrashMidWrite
-                    ? Actors.isWorker(f.worker()) : Actors.isWorkerOrZombie(f.worker()));
-            case NemesisAction n -> Actors.NEMESIS.equals(actor);
-            case ClockAction c -> Actors.CLOCK.equals(actor);
-        };
-        if (!fits) {
-            throw new IllegalArgumentException("actor '" + actor + "' cannot do " + action
-                    + " (workers are w1..w" + Actors.MAX_WORKERS + " or their zombies z1..z" + Actors.MAX_WORKERS
-                    + ", clock actions need 'clock', nemesis actions 'nemesis' naming a worker w1..w" + Actors.MAX_WORKERS
-                    + " (pause, resume, network faults and duplicates may also name a zombie))");
+        if (action instanceof Action.WorkerStatement && !Actors.isWorkerOrZombie(actor)) {
+            throw new IllegalArgumentException("a worker statement needs a worker w1..w4 or a zombie z1..z4 as its actor, not " + actor);
+        }
+        if (action instanceof Action.WorkerFault f && (!NEMESIS.equals(actor)
+                || !(f instanceof Action.Restart ? Actors.isWorker(f.worker()) : Actors.isWorkerOrZombie(f.worker())))) {
+            throw new IllegalArgumentException("the nemesis aims a fault at a worker w1..w4 (all but a restart also at a"
+                    + " zombie z1..z4), not " + actor + " " + f.worker());
+        }
+        if ((action instanceof Action.Relay || action instanceof Action.Redeliver) && !RELAY.equals(actor)) {
+            throw new IllegalArgumentException("only the relay delivers messages, not " + actor);
+        }
+        if ((action instanceof Action.CrashDatabase || action instanceof Action.RestartCoordinator) && !NEMESIS.equals(actor)) {
+            throw new IllegalArgumentException("only the nemesis crashes the database or restarts the coordinator, not " + actor);
+        }
+        if ((action instanceof Action.AdvanceBy || action instanceof Action.AdvanceToExpiry) && !CLOCK.equals(actor)) {
+            throw new IllegalArgumentException("only the clock moves time, not " + actor);
         }
     }
 
-    public static Step worker(int slot, WorkerAction action) {
+    public static Step worker(int slot, Action.WorkerStatement action) {
         return new Step(Actors.worker(slot), action);
     }
 
-    public static Step zombie(int slot, WorkerAction action) {
+    public static Step zombie(int slot, Action.WorkerStatement action) {
         return new Step(Actors.zombieOf(Actors.worker(slot)), action);
     }
 
-    public static Step clock(ClockAction action) {
-        return new Step(Actors.CLOCK, action);
+    public static Step clock(Action action) {
+        return new Step(CLOCK, action);
     }
 
-    public static Step nemesis(NemesisAction action) {
-        return new Step(Actors.NEMESIS, action);
+    public static Step nemesis(Action action) {
+        return new Step(NEMESIS, action);
+    }
+
+    public static Step relay(Action action) {
+        return new Step(RELAY, action);
+    }
+
+    @Override
+    public String toString() {
+        return actor + " " + action;
     }
 }

@@ -6,11 +6,17 @@ import java.util.List;
 
 /**
  * A trace is plain data: the steps to run, the lease duration workers ask
- * for, and the implementation it was recorded against.
+ * for, and the implementation it was recorded against. Every step is a
+ * statement of a session, a move of the clock, a step of the outbox relay or
+ * a fault; a lease operation with no transaction open is its own transaction.
  */
 public record Trace(int schemaVersion, String implementation, long leaseTtl, List<Step> steps) {
 
-    public static final int SCHEMA_VERSION = 1;
+    /**
+     * Version 3: one language for leases and jobs (version 1 held lease traces, version 2 job traces;
+     * a rolled-back write is now begin, write, rollback, and a crash mid-write begin, write, restart).
+     */
+    public static final int SCHEMA_VERSION = 3;
     public static final long DEFAULT_LEASE_TTL = 10 * Micros.SECOND;
 
     public Trace {
@@ -24,13 +30,20 @@ public record Trace(int schemaVersion, String implementation, long leaseTtl, Lis
         return new Trace(SCHEMA_VERSION, implementation, DEFAULT_LEASE_TTL, steps);
     }
 
-    public Trace withSteps(List<Step> newSteps) {
-        return new Trace(schemaVersion, implementation, leaseTtl, newSteps);
-    }
-
     /** Whether some step injects a network fault, so the workers' sessions must go through fault proxies. */
     public boolean needsFaultProxies() {
         return steps.stream().anyMatch(step -> step.action() instanceof Action.Network);
+    }
+
+    /** Whether some step is a statement of the job transaction or of the outbox relay, which an implementation may lack. */
+    public boolean needsJobTransaction() {
+        return steps.stream().map(Step::action).anyMatch(a -> a instanceof Action.Begin || a instanceof Action.Claim
+                || a instanceof Action.BusinessRow || a instanceof Action.OutboxRow || a instanceof Action.Commit
+                || a instanceof Action.Rollback || a instanceof Action.Relay || a instanceof Action.Redeliver);
+    }
+
+    public Trace withSteps(List<Step> newSteps) {
+        return new Trace(schemaVersion, implementation, leaseTtl, newSteps);
     }
 
     public Trace withImplementation(String name) {

@@ -24,15 +24,11 @@ public final class TraceFiles {
     private TraceFiles() {
     }
 
-    public static void write(JobTrace trace, Path file) {
-        save(trace, file);
-    }
-
     public static void write(Trace trace, Path file) {
         save(trace, file);
     }
 
-    private static void save(Object trace, Path file) {
+    private static void save(Trace trace, Path file) {
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             Path partial = file.resolveSibling(file.getFileName() + ".partial");
@@ -55,34 +51,6 @@ public final class TraceFiles {
     /** Reads a trace, or throws {@link BadTraceFile} whose message is one line saying what to do. */
     public static Trace read(Path file) {
         return parse(text(file), file.toString());
-    }
-
-    /** Whether the file holds a job trace ({@link JobTrace}) rather than a {@link Trace}; unreadable files say so in one line. */
-    public static boolean isJobTrace(Path file) {
-        return isJobTrace(text(file), file.toString());
-    }
-
-    /** The same for a file's text already read; {@code source} names it in errors. */
-    public static boolean isJobTrace(String text, String source) {
-        JsonNode tree = tree(text, source);
-        return tree.has("kind") && JobTrace.KIND.equals(tree.get("kind").asText());
-    }
-
-    public static JobTrace readJob(Path file) {
-        return parseJob(text(file), file.toString());
-    }
-
-    public static JobTrace parseJob(String text, String source) {
-        JsonNode tree = tree(text, source);
-        requireVersion(tree, source, "job trace", JobTrace.SCHEMA_VERSION);
-        try {
-            return JSON.treeToValue(tree, JobTrace.class);
-        } catch (JacksonException e) {
-            String why = e.getOriginalMessage() == null ? e.getMessage() : e.getOriginalMessage();
-            throw new BadTraceFile(source + " is not a valid job trace: " + why.lines().findFirst().orElse(why));
-        } catch (IllegalArgumentException e) {
-            throw new BadTraceFile(source + " is not a valid job trace: " + e.getMessage());
-        }
     }
 
     /** A trace file's text, or {@link BadTraceFile} saying in one line why it cannot be read. */
@@ -110,19 +78,19 @@ public final class TraceFiles {
         return tree;
     }
 
-    private static void requireVersion(JsonNode tree, String source, String what, int expected) {
-        if (tree.get("schemaVersion").asInt(-1) != expected) {
-            throw new BadTraceFile(source + " has " + what + " schema version " + tree.get("schemaVersion")
-                    + " but this fencecheck reads version " + expected + ": replay it with the fencecheck version that wrote it");
-        }
-    }
-
     public static Trace parse(String text, String source) {
         JsonNode tree = tree(text, source);
-        if (tree.has("kind")) {
-            throw new BadTraceFile(source + " is a trace of kind " + tree.get("kind") + ", not a lease trace: replay it with the replay command");
+        int version = tree.get("schemaVersion").asInt(-1);
+        if (version != Trace.SCHEMA_VERSION) {
+            String what = switch (version) {
+                case 1 -> " (a lease trace of fencecheck before lease and job traces became one language)";
+                case 2 -> " (a job trace of fencecheck before lease and job traces became one language)";
+                default -> "";
+            };
+            throw new BadTraceFile(source + " has trace schema version " + tree.get("schemaVersion") + what
+                    + " but this fencecheck reads version " + Trace.SCHEMA_VERSION
+                    + ": replay it with the fencecheck version that wrote it, or re-run the property with its seed");
         }
-        requireVersion(tree, source, "trace", Trace.SCHEMA_VERSION);
         try {
             return JSON.treeToValue(tree, Trace.class);
         } catch (JacksonException e) {

@@ -4,9 +4,9 @@ import fencecheck.db.Databases;
 import fencecheck.db.VirtualClock;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.trace.Action;
-import fencecheck.trace.JobAction;
-import fencecheck.trace.JobStep;
-import fencecheck.trace.JobTrace;
+import fencecheck.trace.Action;
+import fencecheck.trace.Step;
+import fencecheck.trace.Trace;
 import fencecheck.trace.Step;
 import fencecheck.trace.Trace;
 import org.junit.jupiter.api.Test;
@@ -46,8 +46,8 @@ class JavaClockTest {
     @Test
     void theJobRunnersClockFollowsTheVirtualClock() {
         AtomicReference<Clock> given = new AtomicReference<>();
-        try (JobRunner runner = new JobRunner(Databases.shared(), capturing(given))) {
-            runner.run(JobTrace.of("reference", List.of(new JobStep("clock", new JobAction.AdvanceBy(2_500_000)))));
+        try (TraceRunner runner = new TraceRunner(Databases.shared(), capturing(given))) {
+            runner.run(Trace.of("reference", List.of(new Step("clock", new Action.AdvanceBy(2_500_000)))));
             assertThat(given.get().instant()).isEqualTo(VirtualClock.ORIGIN.plusMillis(2_500));
         }
     }

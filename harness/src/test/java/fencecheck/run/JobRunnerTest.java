@@ -3,9 +3,9 @@ package fencecheck.run;
 import fencecheck.db.Databases;
 import fencecheck.job.JobOutcome;
 import fencecheck.protocol.Implementations;
-import fencecheck.trace.JobAction;
-import fencecheck.trace.JobStep;
-import fencecheck.trace.JobTrace;
+import fencecheck.trace.Action;
+import fencecheck.trace.Step;
+import fencecheck.trace.Trace;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -16,32 +16,32 @@ import static org.assertj.core.api.Assertions.assertThat;
 class JobRunnerTest {
 
     /** A takeover while the old holder's job is open waits, and is granted when the job commits. */
-    static final List<JobStep> TAKEOVER_WAITS_FOR_OPEN_JOB = List.of(
-            new JobStep("w1", new JobAction.Acquire("K1")),
-            new JobStep("w1", new JobAction.Begin()),
-            new JobStep("w1", new JobAction.Claim()),
-            new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
-            new JobStep("w2", new JobAction.Acquire("K1")),
-            new JobStep("w1", new JobAction.BusinessRow("r1", "done")),
-            new JobStep("w1", new JobAction.OutboxRow("r1", "done")),
-            new JobStep("w1", new JobAction.Commit()),
-            new JobStep("relay", new JobAction.Relay(true)),
-            new JobStep("relay", new JobAction.Relay(false)),
-            new JobStep("relay", new JobAction.Redeliver()));
+    static final List<Step> TAKEOVER_WAITS_FOR_OPEN_JOB = List.of(
+            new Step("w1", new Action.Acquire("K1")),
+            new Step("w1", new Action.Begin()),
+            new Step("w1", new Action.Claim()),
+            new Step("clock", new Action.AdvanceToExpiry("K1", 1)),
+            new Step("w2", new Action.Acquire("K1")),
+            new Step("w1", new Action.BusinessRow("r1", "done")),
+            new Step("w1", new Action.OutboxRow("r1", "done")),
+            new Step("w1", new Action.Commit()),
+            new Step("relay", new Action.Relay(true)),
+            new Step("relay", new Action.Relay(false)),
+            new Step("relay", new Action.Redeliver()));
 
-    private static JobTryResult run(String implementation, List<JobStep> steps) {
-        try (JobRunner runner = new JobRunner(Databases.shared(), Implementations.select(implementation))) {
-            return runner.run(JobTrace.of(implementation, steps));
+    private static TryResult run(String implementation, List<Step> steps) {
+        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select(implementation))) {
+            return runner.run(Trace.of(implementation, steps));
         }
     }
 
     @Test
     void theReferenceAgreesWithTheModelOnEveryStatementIncludingTheOneThatWaited() {
-        JobTryResult result = run("reference", TAKEOVER_WAITS_FOR_OPEN_JOB);
-        assertThat(result.passed()).as(result.verdict() + "\n" + JobTraceTable.render(result)).isTrue();
+        TryResult result = run("reference", TAKEOVER_WAITS_FOR_OPEN_JOB);
+        assertThat(result.passed()).as(result.verdict() + "\n" + TraceTable.render(result)).isTrue();
         assertThat(result.history().get(4).observed()).isEqualTo(new JobOutcome.Waiting());
-        assertThat(result.situations()).contains(JobSituation.WAIT_OBSERVED, JobSituation.WAIT_RESOLVED_BY_COMMIT,
-                JobSituation.TAKEOVER_WHILE_JOB_OPEN, JobSituation.RELAY_CRASH, JobSituation.DUPLICATE_DELIVERY);
+        assertThat(result.situations()).contains(Situation.WAIT_OBSERVED, Situation.WAIT_RESOLVED_BY_COMMIT,
+                Situation.TAKEOVER_WHILE_JOB_OPEN, Situation.RELAY_CRASH, Situation.DUPLICATE_DELIVERY);
     }
 
     /**
@@ -51,25 +51,25 @@ class JobRunnerTest {
      */
     @Test
     void checkThenWriteIsCaughtByItsStaleCommitNotByTheWaitItSkips() {
-        JobTryResult result = run("check-then-write", TAKEOVER_WAITS_FOR_OPEN_JOB);
+        TryResult result = run("check-then-write", TAKEOVER_WAITS_FOR_OPEN_JOB);
         assertThat(result.passed()).isFalse();
-        assertThat(result.divergent()).as(JobTraceTable.render(result)).isNull();
+        assertThat(result.divergent()).as(TraceTable.render(result)).isNull();
         assertThat(result.history().get(4).observed()).isEqualTo(new JobOutcome.Answered(
                 new fencecheck.model.Outcome.Granted(2, 20_000_001)));
         assertThat(result.violations()).extracting(fencecheck.check.Violation::invariant)
                 .containsExactly(fencecheck.check.Invariant.NO_STALE_ACCEPTANCE);
         assertThat(result.violations().get(0).step()).isEqualTo(8);
 
-        try (JobRunner strict = new JobRunner(Databases.shared(), Implementations.select("check-then-write"),
-                JobRunner.STATEMENT_MILLIS, true)) {
-            JobTryResult held = strict.run(JobTrace.of("check-then-write", TAKEOVER_WAITS_FOR_OPEN_JOB));
+        try (TraceRunner strict = new TraceRunner(Databases.shared(), Implementations.select("check-then-write"),
+                TraceRunner.STATEMENT_MILLIS, true)) {
+            TryResult held = strict.run(Trace.of("check-then-write", TAKEOVER_WAITS_FOR_OPEN_JOB));
             assertThat(held.divergent().step()).as("under the strict check, the skipped wait is the finding").isEqualTo(5);
             assertThat(held.divergent().expected()).isEqualTo(new JobOutcome.Waiting());
         }
     }
 
-    private static JobStep w(int n, JobAction action) {
-        return new JobStep("w" + n, action);
+    private static Step w(int n, Action action) {
+        return new Step("w" + n, action);
     }
 
     /**
@@ -79,51 +79,51 @@ class JobRunnerTest {
      */
     @Test
     void aWaitingAcquireIsJudgedWithTheClockOfItsStart() {
-        JobTryResult result = run("reference", List.of(
-                w(1, new JobAction.Acquire("K1")),
-                w(1, new JobAction.Begin()),
-                w(1, new JobAction.Claim()),
-                new JobStep("clock", new JobAction.AdvanceToExpiry("K1", -1)),
-                w(2, new JobAction.Acquire("K1")),
-                new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 5)),
-                w(1, new JobAction.Commit())));
-        assertThat(result.passed()).as(result.verdict() + "\n" + JobTraceTable.render(result)).isTrue();
-        JobHistoryEntry resumed = result.history().stream().filter(JobHistoryEntry::resumed).findFirst().orElseThrow();
+        TryResult result = run("reference", List.of(
+                w(1, new Action.Acquire("K1")),
+                w(1, new Action.Begin()),
+                w(1, new Action.Claim()),
+                new Step("clock", new Action.AdvanceToExpiry("K1", -1)),
+                w(2, new Action.Acquire("K1")),
+                new Step("clock", new Action.AdvanceToExpiry("K1", 5)),
+                w(1, new Action.Commit())));
+        assertThat(result.passed()).as(result.verdict() + "\n" + TraceTable.render(result)).isTrue();
+        HistoryEntry resumed = result.history().stream().filter(HistoryEntry::resumed).findFirst().orElseThrow();
         assertThat(resumed.observed()).isEqualTo(new JobOutcome.Answered(new fencecheck.model.Outcome.Busy()));
     }
 
     /** The holder's renew waits behind another session's fenced write in a transaction (FOR SHARE), and goes on at its rollback. */
     @Test
     void aRenewWaitsForAStaleWritersShareLockAndGoesOnAtItsRollback() {
-        JobTryResult result = run("reference", List.of(
-                w(1, new JobAction.Acquire("K1")),
-                new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
-                w(2, new JobAction.Acquire("K1")),
-                w(1, new JobAction.Begin()),
-                w(1, JobAction.Write.fenced("r1", "late")),
-                w(2, new JobAction.Renew()),
-                w(1, new JobAction.Rollback())));
-        assertThat(result.passed()).as(result.verdict() + "\n" + JobTraceTable.render(result)).isTrue();
+        TryResult result = run("reference", List.of(
+                w(1, new Action.Acquire("K1")),
+                new Step("clock", new Action.AdvanceToExpiry("K1", 1)),
+                w(2, new Action.Acquire("K1")),
+                w(1, new Action.Begin()),
+                w(1, Action.Write.fenced("r1", "late")),
+                w(2, new Action.Renew()),
+                w(1, new Action.Rollback())));
+        assertThat(result.passed()).as(result.verdict() + "\n" + TraceTable.render(result)).isTrue();
         assertThat(result.history().get(5).observed()).isEqualTo(new JobOutcome.Waiting());
-        assertThat(result.situations()).contains(JobSituation.WAIT_RESOLVED_BY_ROLLBACK);
+        assertThat(result.situations()).contains(Situation.WAIT_RESOLVED_BY_ROLLBACK);
     }
 
     /** A takeover waits for the holder's fenced write; afterwards the old holder's claim finds its token gone and writes nothing. */
     @Test
     void aTakeoverWaitsForAFencedWriteAndTheOldClaimThenWritesNothing() {
-        JobTryResult result = run("reference", List.of(
-                w(1, new JobAction.Acquire("K1")),
-                w(1, new JobAction.Begin()),
-                w(1, JobAction.Write.fenced("r1", "holder")),
-                new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
-                w(2, new JobAction.Acquire("K1")),
-                w(1, new JobAction.Commit()),
-                w(1, new JobAction.Begin()),
-                w(1, new JobAction.Claim()),
-                w(1, new JobAction.BusinessRow("r1", "stale")),
-                w(1, new JobAction.Commit())));
-        assertThat(result.passed()).as(result.verdict() + "\n" + JobTraceTable.render(result)).isTrue();
-        assertThat(result.situations()).contains(JobSituation.STALE_CLAIM_REFUSED, JobSituation.WAIT_RESOLVED_BY_COMMIT);
+        TryResult result = run("reference", List.of(
+                w(1, new Action.Acquire("K1")),
+                w(1, new Action.Begin()),
+                w(1, Action.Write.fenced("r1", "holder")),
+                new Step("clock", new Action.AdvanceToExpiry("K1", 1)),
+                w(2, new Action.Acquire("K1")),
+                w(1, new Action.Commit()),
+                w(1, new Action.Begin()),
+                w(1, new Action.Claim()),
+                w(1, new Action.BusinessRow("r1", "stale")),
+                w(1, new Action.Commit())));
+        assertThat(result.passed()).as(result.verdict() + "\n" + TraceTable.render(result)).isTrue();
+        assertThat(result.situations()).contains(Situation.STALE_CLAIM_REFUSED, Situation.WAIT_RESOLVED_BY_COMMIT);
     }
 
     /**
@@ -141,19 +141,19 @@ class JobRunnerTest {
                 return new BlockingBegin(super.jobClient(connection), connection);
             }
         };
-        try (JobRunner runner = new JobRunner(Databases.shared(), stuck, 1_000, false);
+        try (TraceRunner runner = new TraceRunner(Databases.shared(), stuck, 1_000, false);
              java.sql.Connection outsider = Databases.shared().connect()) {
             try (var s = outsider.createStatement()) {
                 s.execute("select pg_catalog.pg_advisory_lock(" + BlockingBegin.LOCK + ")");
             }
-            JobTryResult result = runner.run(JobTrace.of(stuck.name(), List.of(w(1, new JobAction.Begin()))));
+            TryResult result = runner.run(Trace.of(stuck.name(), List.of(w(1, new Action.Begin()))));
             assertThat(result.passed()).isFalse();
             assertThat(result.divergent().error()).contains("never completed");
             try (var s = outsider.createStatement()) {
                 s.execute("select pg_catalog.pg_advisory_unlock(" + BlockingBegin.LOCK + ")");
             }
-            JobTryResult next = runner.run(JobTrace.of(stuck.name(), TAKEOVER_WAITS_FOR_OPEN_JOB));
-            assertThat(next.passed()).as(next.verdict() + "\n" + JobTraceTable.render(next)).isTrue();
+            TryResult next = runner.run(Trace.of(stuck.name(), TAKEOVER_WAITS_FOR_OPEN_JOB));
+            assertThat(next.passed()).as(next.verdict() + "\n" + TraceTable.render(next)).isTrue();
         }
     }
 
@@ -162,39 +162,39 @@ class JobRunnerTest {
     void aRunnerGoesOnAfterTheDatabaseRestarted() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(Databases.shared().kind().equals("embedded"),
                 "only the embedded database can be crashed by the test");
-        try (JobRunner runner = new JobRunner(Databases.shared(), Implementations.select("reference"))) {
-            JobTryResult first = runner.run(JobTrace.of("reference", TAKEOVER_WAITS_FOR_OPEN_JOB));
-            assertThat(first.passed()).as(first.verdict() + "\n" + JobTraceTable.render(first)).isTrue();
+        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select("reference"))) {
+            TryResult first = runner.run(Trace.of("reference", TAKEOVER_WAITS_FOR_OPEN_JOB));
+            assertThat(first.passed()).as(first.verdict() + "\n" + TraceTable.render(first)).isTrue();
             Databases.shared().crashAndRestart();
-            JobTryResult again = runner.run(JobTrace.of("reference", TAKEOVER_WAITS_FOR_OPEN_JOB));
+            TryResult again = runner.run(Trace.of("reference", TAKEOVER_WAITS_FOR_OPEN_JOB));
             assertThat(again.passed()).as(again.verdict()).isTrue();
         }
     }
 
     /** A stale job's claim: the reference's conditioned update locks nothing; SELECT ... FOR UPDATE holds the row anyway. */
-    static final List<JobStep> TAKEOVER_AFTER_A_STALE_CLAIM = List.of(
-            new JobStep("w1", new JobAction.Acquire("K1")),
-            new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
-            new JobStep("w2", new JobAction.Acquire("K1")),
-            new JobStep("w1", new JobAction.Begin()),
-            new JobStep("w1", new JobAction.Claim()),
-            new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
-            new JobStep("w3", new JobAction.Acquire("K1")),
-            new JobStep("w1", new JobAction.Rollback()));
+    static final List<Step> TAKEOVER_AFTER_A_STALE_CLAIM = List.of(
+            new Step("w1", new Action.Acquire("K1")),
+            new Step("clock", new Action.AdvanceToExpiry("K1", 1)),
+            new Step("w2", new Action.Acquire("K1")),
+            new Step("w1", new Action.Begin()),
+            new Step("w1", new Action.Claim()),
+            new Step("clock", new Action.AdvanceToExpiry("K1", 1)),
+            new Step("w3", new Action.Acquire("K1")),
+            new Step("w1", new Action.Rollback()));
 
     /** A stale writer's fenced write holds the lease row FOR SHARE in the reference, FOR UPDATE in the alternative. */
-    static final List<JobStep> HOLDER_WRITES_BESIDE_A_STALE_WRITER = List.of(
-            new JobStep("w1", new JobAction.Acquire("K1")),
-            new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
-            new JobStep("w2", new JobAction.Acquire("K1")),
-            new JobStep("w1", new JobAction.Begin()),
-            new JobStep("w1", JobAction.Write.fenced("r1", "stale")),
-            new JobStep("w2", new JobAction.Begin()),
-            new JobStep("w2", JobAction.Write.fenced("r2", "holder")),
-            new JobStep("w1", new JobAction.Rollback()),
-            new JobStep("w2", new JobAction.Commit()));
+    static final List<Step> HOLDER_WRITES_BESIDE_A_STALE_WRITER = List.of(
+            new Step("w1", new Action.Acquire("K1")),
+            new Step("clock", new Action.AdvanceToExpiry("K1", 1)),
+            new Step("w2", new Action.Acquire("K1")),
+            new Step("w1", new Action.Begin()),
+            new Step("w1", Action.Write.fenced("r1", "stale")),
+            new Step("w2", new Action.Begin()),
+            new Step("w2", Action.Write.fenced("r2", "holder")),
+            new Step("w1", new Action.Rollback()),
+            new Step("w2", new Action.Commit()));
 
-    private static boolean waitedAt(JobTryResult result, int step) {
+    private static boolean waitedAt(TryResult result, int step) {
         return result.history().stream().anyMatch(e -> e.step() == step && !e.resumed() && e.observed() instanceof JobOutcome.Waiting);
     }
 
@@ -208,17 +208,17 @@ class JobRunnerTest {
         for (var pair : List.of(java.util.Map.entry(fencecheck.protocol.Alternatives.SELECT_FOR_UPDATE, TAKEOVER_AFTER_A_STALE_CLAIM),
                 java.util.Map.entry(fencecheck.protocol.Alternatives.FENCE_FOR_UPDATE, HOLDER_WRITES_BESIDE_A_STALE_WRITER))) {
             int step = 7;
-            JobTryResult reference = run("reference", pair.getValue());
-            assertThat(reference.passed()).as(reference.verdict() + "\n" + JobTraceTable.render(reference)).isTrue();
+            TryResult reference = run("reference", pair.getValue());
+            assertThat(reference.passed()).as(reference.verdict() + "\n" + TraceTable.render(reference)).isTrue();
             assertThat(waitedAt(reference, step)).as("the reference does not wait at step %d", step).isFalse();
 
-            JobTryResult alternative = run(pair.getKey(), pair.getValue());
-            assertThat(alternative.passed()).as(alternative.verdict() + "\n" + JobTraceTable.render(alternative)).isTrue();
+            TryResult alternative = run(pair.getKey(), pair.getValue());
+            assertThat(alternative.passed()).as(alternative.verdict() + "\n" + TraceTable.render(alternative)).isTrue();
             assertThat(waitedAt(alternative, step)).as("%s waits at step %d", pair.getKey(), step).isTrue();
 
-            try (JobRunner strict = new JobRunner(Databases.shared(), Implementations.select(pair.getKey()),
-                    JobRunner.STATEMENT_MILLIS, true)) {
-                JobTryResult held = strict.run(JobTrace.of(pair.getKey(), pair.getValue()));
+            try (TraceRunner strict = new TraceRunner(Databases.shared(), Implementations.select(pair.getKey()),
+                    TraceRunner.STATEMENT_MILLIS, true)) {
+                TryResult held = strict.run(Trace.of(pair.getKey(), pair.getValue()));
                 assertThat(held.passed()).isFalse();
                 assertThat(held.divergent().step()).isEqualTo(step);
                 assertThat(held.divergent().expected()).isNull();
@@ -230,10 +230,10 @@ class JobRunnerTest {
     /** The strict check holds the reference to its own locks, and it keeps them. */
     @Test
     void theReferencePassesTheStrictCheckOfItsOwnLocks() {
-        try (JobRunner strict = new JobRunner(Databases.shared(), Implementations.select("reference"), JobRunner.STATEMENT_MILLIS, true)) {
-            for (List<JobStep> steps : List.of(TAKEOVER_WAITS_FOR_OPEN_JOB, TAKEOVER_AFTER_A_STALE_CLAIM, HOLDER_WRITES_BESIDE_A_STALE_WRITER)) {
-                JobTryResult result = strict.run(JobTrace.of("reference", steps));
-                assertThat(result.passed()).as(result.verdict() + "\n" + JobTraceTable.render(result)).isTrue();
+        try (TraceRunner strict = new TraceRunner(Databases.shared(), Implementations.select("reference"), TraceRunner.STATEMENT_MILLIS, true)) {
+            for (List<Step> steps : List.of(TAKEOVER_WAITS_FOR_OPEN_JOB, TAKEOVER_AFTER_A_STALE_CLAIM, HOLDER_WRITES_BESIDE_A_STALE_WRITER)) {
+                TryResult result = strict.run(Trace.of("reference", steps));
+                assertThat(result.passed()).as(result.verdict() + "\n" + TraceTable.render(result)).isTrue();
             }
         }
     }
@@ -245,20 +245,20 @@ class JobRunnerTest {
      */
     @Test
     void aZombieFinishesItsOpenJobWhileTheTakeoverWaits() {
-        JobTryResult result = run("reference", List.of(
-                w(1, new JobAction.Acquire("K1")),
-                w(1, new JobAction.Begin()),
-                w(1, new JobAction.Claim()),
-                new JobStep("nemesis", new JobAction.Restart("w1", true)),
-                new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
-                w(2, new JobAction.Acquire("K1")),
-                new JobStep("nemesis", new JobAction.Resume("z1")),
-                new JobStep("z1", new JobAction.BusinessRow("r1", "late")),
-                new JobStep("z1", new JobAction.Commit()),
-                w(1, new JobAction.Acquire("K1"))));
-        assertThat(result.passed()).as(result.verdict() + "\n" + JobTraceTable.render(result)).isTrue();
-        assertThat(result.situations()).contains(JobSituation.RESTART_IN_TRANSACTION, JobSituation.ZOMBIE_STATEMENT,
-                JobSituation.WAIT_RESOLVED_BY_COMMIT);
+        TryResult result = run("reference", List.of(
+                w(1, new Action.Acquire("K1")),
+                w(1, new Action.Begin()),
+                w(1, new Action.Claim()),
+                new Step("nemesis", new Action.Restart("w1", true)),
+                new Step("clock", new Action.AdvanceToExpiry("K1", 1)),
+                w(2, new Action.Acquire("K1")),
+                new Step("nemesis", new Action.Resume("z1")),
+                new Step("z1", new Action.BusinessRow("r1", "late")),
+                new Step("z1", new Action.Commit()),
+                w(1, new Action.Acquire("K1"))));
+        assertThat(result.passed()).as(result.verdict() + "\n" + TraceTable.render(result)).isTrue();
+        assertThat(result.situations()).contains(Situation.RESTART_IN_TRANSACTION, Situation.ZOMBIE_STATEMENT,
+                Situation.WAIT_RESOLVED_BY_COMMIT);
         assertThat(result.history()).filteredOn(e -> e.step() == 9 && e.resumed()).singleElement()
                 .satisfies(e -> assertThat(e.observed()).isEqualTo(new JobOutcome.Answered(new fencecheck.model.Outcome.Granted(2, 20_000_001))));
         assertThat(result.history().get(result.history().size() - 1).actor()).as("the new incarnation").isEqualTo("w1.2");
@@ -267,88 +267,88 @@ class JobRunnerTest {
     /** A worker restarted with its job open and no zombie: its connection drops, its transaction rolls back, the takeover goes on. */
     @Test
     void aDeadIncarnationsTransactionRollsBackAndLetsTheTakeoverGoOn() {
-        JobTryResult result = run("reference", List.of(
-                w(1, new JobAction.Acquire("K1")),
-                w(1, new JobAction.Begin()),
-                w(1, new JobAction.Claim()),
-                new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
-                w(2, new JobAction.Acquire("K1")),
-                new JobStep("nemesis", new JobAction.Restart("w1", false)),
-                w(1, new JobAction.Commit())));
-        assertThat(result.passed()).as(result.verdict() + "\n" + JobTraceTable.render(result)).isTrue();
+        TryResult result = run("reference", List.of(
+                w(1, new Action.Acquire("K1")),
+                w(1, new Action.Begin()),
+                w(1, new Action.Claim()),
+                new Step("clock", new Action.AdvanceToExpiry("K1", 1)),
+                w(2, new Action.Acquire("K1")),
+                new Step("nemesis", new Action.Restart("w1", false)),
+                w(1, new Action.Commit())));
+        assertThat(result.passed()).as(result.verdict() + "\n" + TraceTable.render(result)).isTrue();
         assertThat(result.history()).filteredOn(e -> e.step() == 6 && e.resumed() && "w2".equals(e.actor())).singleElement()
                 .satisfies(e -> assertThat(e.observed()).isEqualTo(new JobOutcome.Answered(new fencecheck.model.Outcome.Granted(2, 20_000_001))));
         assertThat(result.history().get(result.history().size() - 1).action()).contains("has no transaction open");
     }
 
-    private static JobTryResult runThroughProxies(String implementation, List<JobStep> steps) {
-        try (JobRunner runner = new JobRunner(Databases.shared(), Implementations.select(implementation), true)) {
-            return runner.run(JobTrace.of(implementation, steps));
+    private static TryResult runThroughProxies(String implementation, List<Step> steps) {
+        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select(implementation), true)) {
+            return runner.run(Trace.of(implementation, steps));
         }
     }
 
-    private static JobStep lose(int worker, fencecheck.trace.NetworkFault fault) {
-        return new JobStep("nemesis", new JobAction.Network("w" + worker, fault));
+    private static Step lose(int worker, fencecheck.trace.NetworkFault fault) {
+        return new Step("nemesis", new Action.Network("w" + worker, fault));
     }
 
     /** The answer to a COMMIT is lost: the job committed all the same, and the rows say so; the waiting takeover goes on. */
     @Test
     void aLostAnswerToACommitStillCommits() {
-        JobTryResult result = runThroughProxies("reference", List.of(
-                w(1, new JobAction.Acquire("K1")),
-                w(1, new JobAction.Begin()),
-                w(1, new JobAction.Claim()),
-                w(1, new JobAction.BusinessRow("r1", "done")),
-                new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
-                w(2, new JobAction.Acquire("K1")),
+        TryResult result = runThroughProxies("reference", List.of(
+                w(1, new Action.Acquire("K1")),
+                w(1, new Action.Begin()),
+                w(1, new Action.Claim()),
+                w(1, new Action.BusinessRow("r1", "done")),
+                new Step("clock", new Action.AdvanceToExpiry("K1", 1)),
+                w(2, new Action.Acquire("K1")),
                 lose(1, fencecheck.trace.NetworkFault.RESPONSE_LOST),
-                w(1, new JobAction.Commit())));
-        assertThat(result.passed()).as(result.verdict() + "\n" + JobTraceTable.render(result)).isTrue();
-        JobHistoryEntry commit = result.history().stream().filter(e -> e.step() == 8 && !e.resumed()).findFirst().orElseThrow();
+                w(1, new Action.Commit())));
+        assertThat(result.passed()).as(result.verdict() + "\n" + TraceTable.render(result)).isTrue();
+        HistoryEntry commit = result.history().stream().filter(e -> e.step() == 8 && !e.resumed()).findFirst().orElseThrow();
         assertThat(commit.observed()).isNull();
         assertThat(commit.fault()).isEqualTo("RESPONSE_LOST");
         assertThat(commit.observedRows().business()).containsKey("r1");
-        assertThat(result.situations()).contains(JobSituation.COMMIT_ANSWER_LOST);
+        assertThat(result.situations()).contains(Situation.COMMIT_ANSWER_LOST);
     }
 
     /** A request inside a job is lost: the client drops its connection, the job's transaction rolls back, nothing of it stays. */
     @Test
     void aLostRequestInsideAJobRollsItBack() {
-        JobTryResult result = runThroughProxies("reference", List.of(
-                w(1, new JobAction.Acquire("K1")),
-                w(1, new JobAction.Begin()),
-                w(1, new JobAction.Claim()),
+        TryResult result = runThroughProxies("reference", List.of(
+                w(1, new Action.Acquire("K1")),
+                w(1, new Action.Begin()),
+                w(1, new Action.Claim()),
                 lose(1, fencecheck.trace.NetworkFault.REQUEST_LOST),
-                w(1, new JobAction.BusinessRow("r1", "done")),
-                w(1, new JobAction.Commit())));
-        assertThat(result.passed()).as(result.verdict() + "\n" + JobTraceTable.render(result)).isTrue();
-        JobHistoryEntry lost = result.history().stream().filter(e -> e.step() == 5).findFirst().orElseThrow();
+                w(1, new Action.BusinessRow("r1", "done")),
+                w(1, new Action.Commit())));
+        assertThat(result.passed()).as(result.verdict() + "\n" + TraceTable.render(result)).isTrue();
+        HistoryEntry lost = result.history().stream().filter(e -> e.step() == 5).findFirst().orElseThrow();
         assertThat(lost.observedRows().business()).isEmpty();
         assertThat(lost.observedRows().jobState()).isNull();
         assertThat(result.history().get(result.history().size() - 1).action()).contains("has no transaction open");
-        assertThat(result.situations()).contains(JobSituation.REQUEST_LOST_IN_TRANSACTION);
+        assertThat(result.situations()).contains(Situation.REQUEST_LOST_IN_TRANSACTION);
     }
 
     /** A write the network held while the lease ran out and another worker took over arrives stale; the retry of a lost grant is a re-grant. */
     @Test
     void aHeldWriteArrivesAfterTheTakeoverAndALostGrantIsRetried() {
-        JobTryResult held = runThroughProxies("reference", List.of(
-                w(1, new JobAction.Acquire("K1")),
+        TryResult held = runThroughProxies("reference", List.of(
+                w(1, new Action.Acquire("K1")),
                 lose(1, fencecheck.trace.NetworkFault.DELAYED),
-                w(1, JobAction.Write.fenced("r1", "late")),
-                new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
-                w(2, new JobAction.Acquire("K1")),
-                new JobStep("nemesis", new JobAction.Deliver("w1"))));
-        assertThat(held.passed()).as(held.verdict() + "\n" + JobTraceTable.render(held)).isTrue();
+                w(1, Action.Write.fenced("r1", "late")),
+                new Step("clock", new Action.AdvanceToExpiry("K1", 1)),
+                w(2, new Action.Acquire("K1")),
+                new Step("nemesis", new Action.Deliver("w1"))));
+        assertThat(held.passed()).as(held.verdict() + "\n" + TraceTable.render(held)).isTrue();
         assertThat(held.history().get(held.history().size() - 1).observed())
                 .isEqualTo(new JobOutcome.Answered(new fencecheck.model.Outcome.Stale()));
-        assertThat(held.situations()).contains(JobSituation.DELAYED_PAST_TAKEOVER);
+        assertThat(held.situations()).contains(Situation.DELAYED_PAST_TAKEOVER);
 
-        JobTryResult retried = runThroughProxies("reference", List.of(
+        TryResult retried = runThroughProxies("reference", List.of(
                 lose(1, fencecheck.trace.NetworkFault.RESPONSE_LOST),
-                w(1, new JobAction.Acquire("K1")),
-                w(1, new JobAction.Retry())));
-        assertThat(retried.passed()).as(retried.verdict() + "\n" + JobTraceTable.render(retried)).isTrue();
+                w(1, new Action.Acquire("K1")),
+                w(1, new Action.Retry())));
+        assertThat(retried.passed()).as(retried.verdict() + "\n" + TraceTable.render(retried)).isTrue();
         assertThat(retried.history().get(retried.history().size() - 1).observed())
                 .isEqualTo(new JobOutcome.Answered(new fencecheck.model.Outcome.Granted(1, 10_000_000)));
     }

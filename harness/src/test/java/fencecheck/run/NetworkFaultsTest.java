@@ -1,6 +1,7 @@
 package fencecheck.run;
 
 import fencecheck.db.Databases;
+import fencecheck.job.JobOutcome;
 import fencecheck.model.Outcome;
 import fencecheck.model.SinkKind;
 import fencecheck.protocol.Implementations;
@@ -43,33 +44,48 @@ class NetworkFaultsTest {
     private static TryResult run(Step... steps) {
         long started = System.nanoTime();
         TryResult result = runner.run(Trace.of("reference", List.of(steps)));
-        System.out.printf("%d steps in %.0f ms: %s%n", steps.length, (System.nanoTime() - started) / 1e6, result.verdict().sentence());
-        assertThat(result.verdict().passed()).as(TraceTable.render(result)).isTrue();
+        System.out.printf("%d steps in %.0f ms: %s%n", steps.length, (System.nanoTime() - started) / 1e6, result.verdict());
+        assertThat(result.passed()).as(TraceTable.render(result)).isTrue();
         return result;
+    }
+
+    /** The statement step {@code step} (1-based) ran, as the history shows it once answered or lost. */
+    private static HistoryEntry statementOf(TryResult r, int step) {
+        return r.history().stream().filter(e -> e.step() == step && e.kind() == HistoryEntry.Kind.STATEMENT && !e.isWait())
+                .findFirst().orElseThrow(() -> new AssertionError("no statement at step " + step + "\n" + TraceTable.render(r)));
+    }
+
+    private static Outcome answerAt(TryResult r, int step) {
+        JobOutcome observed = statementOf(r, step).observed();
+        return observed instanceof JobOutcome.Answered a ? a.outcome() : null;
+    }
+
+    private static java.util.Map<String, ?> fencedAt(TryResult r, int step) {
+        return statementOf(r, step).observedRows().protocol().fenced();
     }
 
     @Test
     void aLostRequestChangesNothing_theRetryApplies() {
         TryResult r = run(Step.worker(1, new Action.Acquire("K1")), arm(1, NetworkFault.REQUEST_LOST), write(1, "r1"),
                 Step.worker(1, new Action.Retry()));
-        assertThat(r.history().get(2).observed()).isNull();
-        assertThat(r.history().get(2).observedRows().fenced()).isEmpty();
-        assertThat(r.history().get(3).observed()).isEqualTo(new Outcome.Applied());
+        assertThat(statementOf(r, 3).observed()).isNull();
+        assertThat(statementOf(r, 3).expected()).as("the model knows the request never ran").isNull();
+        assertThat(answerAt(r, 4)).isEqualTo(new Outcome.Applied());
     }
 
     @Test
     void aLostAnswerStillCommits_theRetryIsAReplay() {
         TryResult r = run(Step.worker(1, new Action.Acquire("K1")), arm(1, NetworkFault.RESPONSE_LOST), write(1, "r1"),
                 Step.worker(1, new Action.Retry()));
-        assertThat(r.history().get(2).observedRows().fenced()).containsKey("r1");
-        assertThat(r.history().get(3).observed()).isEqualTo(new Outcome.Replayed());
+        assertThat(statementOf(r, 3).expected()).isEqualTo(new JobOutcome.Answered(new Outcome.Applied()));
+        assertThat(answerAt(r, 4)).isEqualTo(new Outcome.Replayed());
     }
 
     @Test
     void aLostGrantIsRetriedIdempotently() {
         TryResult r = run(arm(1, NetworkFault.RESPONSE_LOST), Step.worker(1, new Action.Acquire("K1")),
                 Step.worker(1, new Action.Retry()));
-        assertThat(r.history().get(2).observed()).isEqualTo(new Outcome.Granted(1, Trace.DEFAULT_LEASE_TTL));
+        assertThat(answerAt(r, 3)).isEqualTo(new Outcome.Granted(1, Trace.DEFAULT_LEASE_TTL));
     }
 
     /** The lost request never ran: the released lease row it would have found is not taken for a grant (invariant 3). */
@@ -77,8 +93,8 @@ class NetworkFaultsTest {
     void aLostAcquireRequestIsNoGrant() {
         TryResult r = run(Step.worker(1, new Action.Acquire("K1")), Step.worker(1, new Action.Release()),
                 arm(1, NetworkFault.REQUEST_LOST), Step.worker(1, new Action.Acquire("K1")));
-        assertThat(r.history().get(3).observed()).isNull();
-        assertThat(TryResult.events(r.history())).hasSize(2);
+        assertThat(statementOf(r, 4).observed()).isNull();
+        assertThat(CheckedEvents.of(r.history()).events()).hasSize(2);
     }
 
     @Test
@@ -86,24 +102,31 @@ class NetworkFaultsTest {
         TryResult r = run(Step.worker(1, new Action.Acquire("K1")), arm(1, NetworkFault.DELAYED), write(1, "r1"),
                 Step.clock(new Action.AdvanceToExpiry("K1", 1)), Step.worker(2, new Action.Acquire("K1")),
                 Step.nemesis(new Action.Deliver("w1")));
-        assertThat(r.history().get(5).observed()).isEqualTo(new Outcome.Stale());
+        assertThat(answerAt(r, 6)).isEqualTo(new Outcome.Stale());
+        assertThat(r.situations()).contains(Situation.DELAYED_PAST_TAKEOVER, Situation.STALE_WRITE_REJECTED);
     }
 
+    /** What was a rolled-back write of its own is now an ordinary sequence: begin, write, and the reset rolls it back. */
     @Test
     void aConnectionResetMidTransactionLeavesNoTrace() {
-        TryResult r = run(Step.worker(1, new Action.Acquire("K1")), arm(1, NetworkFault.CONNECTION_RESET), write(1, "r1"),
-                write(1, "r2"));
-        assertThat(r.history().get(2).observed()).isEqualTo(new Outcome.RolledBack(new Outcome.Applied()));
-        assertThat(r.history().get(3).observedRows().fenced()).containsOnlyKeys("r2");
+        TryResult r = run(Step.worker(1, new Action.Acquire("K1")), Step.worker(1, new Action.Begin()), write(1, "r1"),
+                arm(1, NetworkFault.CONNECTION_RESET), Step.worker(1, new Action.Write(SinkKind.CURRENT_FENCE, TokenSource.HELD,
+                        "r2", "x")), write(1, "r3"));
+        assertThat(answerAt(r, 3)).isEqualTo(new Outcome.Applied());
+        assertThat(fencedAt(r, 6)).containsOnlyKeys("r3");
+        assertThat(r.situations()).contains(Situation.CONNECTION_RESET_IN_TRANSACTION, Situation.WRITE_ROLLED_BACK);
     }
 
+    /** A worker that crashes mid-write: begin, write, and a restart drops its connection before it commits. */
     @Test
     void aWorkerCrashMidWriteLeavesNoTrace_andANewOwnerTakesOver() {
-        TryResult r = run(Step.worker(1, new Action.Acquire("K1")),
-                Step.nemesis(new Action.CrashMidWrite("w1", SinkKind.CURRENT_FENCE, "r1", "x")),
+        TryResult r = run(Step.worker(1, new Action.Acquire("K1")), Step.worker(1, new Action.Begin()), write(1, "r1"),
+                Step.nemesis(new Action.Restart("w1", false)),
                 Step.worker(1, new Action.Acquire("K1")));
-        assertThat(r.history().get(1).observedRows().fenced()).isEmpty();
-        assertThat(r.history().get(2).observed()).isEqualTo(new Outcome.Busy());
+        assertThat(statementOf(r, 4).command()).isInstanceOf(fencecheck.job.JobCommand.Rollback.class);
+        assertThat(fencedAt(r, 5)).as("the write went with the transaction").isEmpty();
+        assertThat(answerAt(r, 5)).isEqualTo(new Outcome.Busy());
+        assertThat(r.situations()).contains(Situation.RESTART_IN_TRANSACTION, Situation.WORKER_RESTART, Situation.WRITE_ROLLED_BACK);
     }
 
     /**
@@ -112,12 +135,13 @@ class NetworkFaultsTest {
      */
     @Test
     void aGrantWithALostAnswerStillCountsForTheInvariants() {
-        run(Step.worker(1, new Action.Acquire("K1")),
+        TryResult r = run(Step.worker(1, new Action.Acquire("K1")),
                 arm(1, NetworkFault.DELAYED),
                 Step.worker(1, new Action.Write(SinkKind.LATEST_TOKEN_WINS, TokenSource.ABOVE_FENCE, "r1", "x")),
                 Step.clock(new Action.AdvanceToExpiry("K1", 1)),
                 arm(2, NetworkFault.RESPONSE_LOST),
                 Step.worker(2, new Action.Acquire("K1")),
                 Step.nemesis(new Action.Deliver("w1")));
+        assertThat(r.situations()).contains(Situation.RESPONSE_LOST);
     }
 }

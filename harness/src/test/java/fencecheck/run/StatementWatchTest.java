@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class StatementWatchTest {
 
     private static StatementWatch.Observation watchFailing(SQLException error) {
-        JobSession session = new JobSession("w1");
+        Session session = new Session("w1");
         session.pending = CompletableFuture.<JobOutcome>failedFuture(error);
         StatementWatch.Observation seen = StatementWatch.answer(session);
         assertThat(session.pending).isNull();

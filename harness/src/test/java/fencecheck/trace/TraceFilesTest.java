@@ -18,7 +18,6 @@ class TraceFilesTest {
                 Step.worker(3, new Action.Release()),
                 Step.worker(4, new Action.Write(SinkKind.LATEST_TOKEN_WINS, TokenSource.OTHER_KEY, "r2", "<&\"'>")),
                 Step.zombie(1, new Action.Write(SinkKind.CURRENT_FENCE, TokenSource.ABOVE_FENCE, "r1", "x")),
-                Step.worker(1, new Action.RolledBackWrite(SinkKind.CURRENT_FENCE, "r1", "y")),
                 Step.clock(new Action.AdvanceBy(5)),
                 Step.clock(new Action.AdvanceToExpiry("K2", -1)),
                 Step.nemesis(new Action.Pause("w1")),
@@ -31,18 +30,18 @@ class TraceFilesTest {
     @Test
     void aStepWhoseActorCannotDoItsActionIsRejectedWithOneLine() {
         String json = """
-                {"schemaVersion": 1, "implementation": "reference", "leaseTtl": 10,
+                {"schemaVersion": 3, "implementation": "reference", "leaseTtl": 10,
                  "steps": [{"actor": "clock", "action": {"do": "renew"}}]}""";
         assertThatThrownBy(() -> TraceFiles.parse(json, "t.json"))
                 .isInstanceOf(TraceFiles.BadTraceFile.class)
                 .hasMessageContaining("t.json is not a valid trace")
-                .hasMessageContaining("actor 'clock' cannot do");
+                .hasMessageContaining("needs a worker");
     }
 
     @Test
     void anUnknownActionIsRejected() {
         String json = """
-                {"schemaVersion": 1, "implementation": "reference", "leaseTtl": 10,
+                {"schemaVersion": 3, "implementation": "reference", "leaseTtl": 10,
                  "steps": [{"actor": "w1", "action": {"do": "teleport"}}]}""";
         assertThatThrownBy(() -> TraceFiles.parse(json, "t.json"))
                 .isInstanceOf(TraceFiles.BadTraceFile.class)
@@ -50,43 +49,50 @@ class TraceFilesTest {
     }
 
     @Test
-    void everyJobActionSurvivesAJsonRoundTrip() throws Exception {
-        JobTrace trace = JobTrace.of("reference", List.of(
-                new JobStep("w1", new JobAction.Acquire("K1", true)),
-                new JobStep("w1", new JobAction.Begin()),
-                new JobStep("w1", new JobAction.Claim()),
-                new JobStep("w1", new JobAction.Write(SinkKind.LATEST_TOKEN_WINS, TokenSource.OTHER_KEY, "r1", "<&\"'>")),
-                new JobStep("w1", new JobAction.BusinessRow("r1", "x")),
-                new JobStep("w1", new JobAction.OutboxRow("r1", "x")),
-                new JobStep("nemesis", new JobAction.Network("w1", NetworkFault.RESPONSE_LOST)),
-                new JobStep("w1", new JobAction.Commit()),
-                new JobStep("nemesis", new JobAction.Restart("w1", true)),
-                new JobStep("nemesis", new JobAction.Resume("z1")),
-                new JobStep("z1", new JobAction.Rollback()),
-                new JobStep("nemesis", new JobAction.Pause("w2")),
-                new JobStep("nemesis", new JobAction.Deliver("w2")),
-                new JobStep("nemesis", new JobAction.Duplicate("w2")),
-                new JobStep("w2", new JobAction.Retry()),
-                new JobStep("nemesis", new JobAction.RestartCoordinator()),
-                new JobStep("nemesis", new JobAction.CrashDatabase()),
-                new JobStep("relay", new JobAction.Relay(true)),
-                new JobStep("relay", new JobAction.Redeliver()),
-                new JobStep("clock", new JobAction.AdvanceBy(5)),
-                new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1))));
+    void everyStatementAndFaultSurvivesAFileRoundTrip() throws Exception {
+        Trace trace = Trace.of("reference", List.of(
+                new Step("w1", new Action.Acquire("K1", true)),
+                new Step("w1", new Action.Begin()),
+                new Step("w1", new Action.Claim()),
+                new Step("w1", new Action.Write(SinkKind.LATEST_TOKEN_WINS, TokenSource.OTHER_KEY, "r1", "<&\"'>")),
+                new Step("w1", new Action.BusinessRow("r1", "x")),
+                new Step("w1", new Action.OutboxRow("r1", "x")),
+                new Step("nemesis", new Action.Network("w1", NetworkFault.RESPONSE_LOST)),
+                new Step("w1", new Action.Commit()),
+                new Step("nemesis", new Action.Restart("w1", true)),
+                new Step("nemesis", new Action.Resume("z1")),
+                new Step("z1", new Action.Rollback()),
+                new Step("nemesis", new Action.Pause("w2")),
+                new Step("nemesis", new Action.Deliver("w2")),
+                new Step("nemesis", new Action.Duplicate("w2")),
+                new Step("w2", new Action.Retry()),
+                new Step("nemesis", new Action.RestartCoordinator()),
+                new Step("nemesis", new Action.CrashDatabase()),
+                new Step("relay", new Action.Relay(true)),
+                new Step("relay", new Action.Redeliver()),
+                new Step("clock", new Action.AdvanceBy(5)),
+                new Step("clock", new Action.AdvanceToExpiry("K1", 1))));
         java.nio.file.Path file = java.nio.file.Files.createTempFile("job", ".json");
         TraceFiles.write(trace, file);
-        assertThat(TraceFiles.readJob(file)).isEqualTo(trace);
+        assertThat(TraceFiles.read(file)).isEqualTo(trace);
     }
 
     @Test
-    void aJobTraceOfTheFormerSchemaSaysWhichVersionItIs() {
-        String json = """
-                {"schemaVersion": 1, "kind": "job", "implementation": "reference", "leaseTtl": 10,
-                 "steps": [{"actor": "w1", "action": {"do": "fenced-write", "resultId": "r1", "payload": "p"}}]}""";
-        assertThatThrownBy(() -> TraceFiles.parseJob(json, "old.json"))
+    void tracesOfTheFormerTwoLanguagesSayWhichVersionTheyAre() {
+        String lease = """
+                {"schemaVersion": 1, "implementation": "reference", "leaseTtl": 10,
+                 "steps": [{"actor": "w1", "action": {"do": "rolled-back-write", "sink": "CURRENT_FENCE", "resultId": "r1", "payload": "p"}}]}""";
+        String job = """
+                {"schemaVersion": 2, "kind": "job", "implementation": "reference", "leaseTtl": 10,
+                 "steps": [{"actor": "w1", "action": {"do": "begin"}}]}""";
+        assertThatThrownBy(() -> TraceFiles.parse(lease, "old.json"))
                 .isInstanceOf(TraceFiles.BadTraceFile.class)
                 .hasMessageNotContaining("\n")
-                .hasMessage("old.json has job trace schema version 1 but this fencecheck reads version 2: replay it with the"
-                        + " fencecheck version that wrote it");
+                .hasMessageStartingWith("old.json has trace schema version 1 (a lease trace of fencecheck before lease and job"
+                        + " traces became one language) but this fencecheck reads version 3");
+        assertThatThrownBy(() -> TraceFiles.parse(job, "job.json"))
+                .isInstanceOf(TraceFiles.BadTraceFile.class)
+                .hasMessageNotContaining("\n")
+                .hasMessageContaining("job.json has trace schema version 2 (a job trace");
     }
 }

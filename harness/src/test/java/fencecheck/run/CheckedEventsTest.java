@@ -17,14 +17,14 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The checkers see a job's claim and its fenced writes when its transaction commits, and never when it rolls back. */
-class JobEventsTest {
+class CheckedEventsTest {
 
-    private final List<JobHistoryEntry> history = new ArrayList<>();
+    private final List<HistoryEntry> history = new ArrayList<>();
 
     private long now;
 
     private void seen(String session, JobCommand command, JobOutcome observed) {
-        history.add(new JobHistoryEntry(history.size() + 1, false, session, "", command, now, observed, observed, null, null, null, null));
+        history.add(new HistoryEntry(history.size() + 1, HistoryEntry.Kind.STATEMENT, false, session, "", command, now, observed, observed, null, null, null, null));
     }
 
     private void grantsAndATakeoverBeforeTheCommit(JobCommand ending, JobOutcome ended) {
@@ -42,7 +42,7 @@ class JobEventsTest {
     void aJobThatCommitsAfterANewerGrantIsAStaleAcceptanceAtItsCommit() {
         grantsAndATakeoverBeforeTheCommit(new JobCommand.Commit("w1"), new JobOutcome.Committed());
 
-        List<Violation> violations = Invariants.check(JobEvents.of(history).events(), Boundary.INCLUSIVE);
+        List<Violation> violations = Invariants.check(CheckedEvents.of(history).events(), Boundary.INCLUSIVE);
 
         assertThat(violations).extracting(Violation::invariant).containsOnly(Invariant.NO_STALE_ACCEPTANCE);
         assertThat(violations).extracting(Violation::step).containsOnly(6);
@@ -53,8 +53,8 @@ class JobEventsTest {
     void aJobThatRollsBackAcceptedNothing() {
         grantsAndATakeoverBeforeTheCommit(new JobCommand.Rollback("w1"), new JobOutcome.RolledBack());
 
-        assertThat(Invariants.check(JobEvents.of(history).events(), Boundary.INCLUSIVE)).isEmpty();
-        assertThat(JobEvents.of(history).events()).extracting(e -> e.command()).noneMatch(c -> c instanceof Command.Write);
+        assertThat(Invariants.check(CheckedEvents.of(history).events(), Boundary.INCLUSIVE)).isEmpty();
+        assertThat(CheckedEvents.of(history).events()).extracting(e -> e.command()).noneMatch(c -> c instanceof Command.Write);
     }
 
     @Test
@@ -63,6 +63,6 @@ class JobEventsTest {
         seen("relay", new JobCommand.Redeliver(), new JobOutcome.Delivered("K1", "r1", false, false));
         seen("relay", new JobCommand.Relay(false), new JobOutcome.NothingToDeliver());
 
-        assertThat(JobEvents.of(history).deliveries()).extracting(d -> d.effect()).containsExactly(true, false);
+        assertThat(CheckedEvents.of(history).deliveries()).extracting(d -> d.effect()).containsExactly(true, false);
     }
 }

@@ -22,12 +22,12 @@ import java.util.Map;
  * nothing when it rolled back); every delivery the relay reported; the
  * lease and sink rows read after each statement.
  */
-public record JobEvents(List<Event> events, List<Delivery> deliveries, List<Stored> stored) {
+public record CheckedEvents(List<Event> events, List<Delivery> deliveries, List<Stored> stored) {
 
     /** The result id a committed claim is checked under, as a write of the job's key. */
     public static final String CLAIM = "(job claim)";
 
-    public JobEvents {
+    public CheckedEvents {
         events = List.copyOf(events);
         deliveries = List.copyOf(deliveries);
         stored = List.copyOf(stored);
@@ -38,11 +38,15 @@ public record JobEvents(List<Event> events, List<Delivery> deliveries, List<Stor
         return events.stream().filter(e -> !(e.command() instanceof Command.Write w && CLAIM.equals(w.resultId()))).toList();
     }
 
-    public static JobEvents of(List<JobHistoryEntry> history) {
+    public static CheckedEvents of(List<HistoryEntry> history) {
         List<Event> events = new ArrayList<>();
         List<Delivery> deliveries = new ArrayList<>();
         Map<String, List<Command.Write>> open = new HashMap<>();
-        for (JobHistoryEntry e : history) {
+        for (HistoryEntry recorded : history) {
+            // a grant or a commit that happened though no client heard of it counts for the checkers
+            HistoryEntry e = ranWithItsAnswerLost(recorded) ? new HistoryEntry(recorded.step(), recorded.kind(), recorded.resumed(),
+                    recorded.actor(), recorded.action(), recorded.command(), recorded.at(), recorded.expected(), recorded.expected(),
+                    recorded.key(), recorded.expectedRows(), recorded.observedRows(), recorded.error(), recorded.fault()) : recorded;
             if (e.command() == null || e.observed() == null) {
                 continue;
             }
@@ -83,10 +87,21 @@ public record JobEvents(List<Event> events, List<Delivery> deliveries, List<Stor
         }
         List<Stored> stored = history.stream().filter(e -> e.observedRows() != null)
                 .map(e -> new Stored(e.step(), e.key(), e.observedRows().protocol())).toList();
-        return new JobEvents(events, deliveries, stored);
+        return new CheckedEvents(events, deliveries, stored);
     }
 
-    private static void delivery(JobHistoryEntry e, List<Delivery> deliveries) {
+    /**
+     * A grant or a COMMIT whose answer the network lost after the database ran
+     * it (the model ran it too, or it would have no expected answer).
+     */
+    private static boolean ranWithItsAnswerLost(HistoryEntry e) {
+        boolean grantOrCommit = e.command() instanceof JobCommand.LeaseOperation op && op.command() instanceof Command.Acquire
+                && e.expected() instanceof JobOutcome.Answered a && a.outcome() instanceof Outcome.Granted
+                || e.command() instanceof JobCommand.Commit && e.expected() instanceof JobOutcome.Committed;
+        return grantOrCommit && e.observed() == null && "RESPONSE_LOST".equals(e.fault());
+    }
+
+    private static void delivery(HistoryEntry e, List<Delivery> deliveries) {
         if (e.observed() instanceof JobOutcome.Delivered d) {
             deliveries.add(new Delivery(e.step(), d.key(), d.resultId(), d.effect()));
         }

@@ -14,12 +14,12 @@ import java.util.UUID;
  * Reads a key's rows as the database holds them, in the model's words: the
  * lease owner's id becomes the label of the incarnation it was given to.
  */
-final class JobRowsReader {
+final class RowsReader {
 
-    private final JobRunner runner;
+    private final TraceRunner runner;
     private final Map<String, String> labelOfOwner = new HashMap<>();
 
-    JobRowsReader(JobRunner runner) {
+    RowsReader(TraceRunner runner) {
         this.runner = runner;
     }
 
@@ -35,9 +35,9 @@ final class JobRowsReader {
      * transaction a job writes it is the implementation's business.
      */
     JobRows read(String key, String viewer) throws SQLException {
-        JobSession observer = runner.observerSession();
-        JobSession own = viewer == null ? null : runner.session(viewer);
-        JobSession reader = own != null && own.pending == null ? own : observer;
+        Session observer = runner.observerSession();
+        Session own = viewer == null ? null : runner.session(viewer);
+        Session reader = own != null && own.pending == null ? own : observer;
         KeyState protocol = reader.lease.inspect(key);
         JobClient.JobRowsRead rows = reader.jobs.inspect(key);
         Long jobState = reader == observer ? rows.jobState() : observer.jobs.inspect(key).jobState();

@@ -2,7 +2,7 @@ package fencecheck.run;
 
 import fencecheck.db.Databases;
 import fencecheck.protocol.Implementations;
-import fencecheck.trace.JobTrace;
+import fencecheck.trace.Trace;
 import fencecheck.trace.TraceFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,27 +17,26 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A saved job trace replays from the command line with the same waits and answers; bad files get one line. */
-class JobReplayTest {
+class ReplayOfStatementsTest {
 
-    static final JobTrace TAKEOVER = JobTrace.of("check-then-write", JobRunnerTest.TAKEOVER_WAITS_FOR_OPEN_JOB);
+    static final Trace TAKEOVER = Trace.of("check-then-write", JobRunnerTest.TAKEOVER_WAITS_FOR_OPEN_JOB);
 
     @Test
     void replayingASavedJobTraceReproducesTheDivergence(@TempDir Path dir) {
-        JobTryResult first;
-        try (JobRunner runner = new JobRunner(Databases.shared(), Implementations.select("check-then-write"))) {
+        TryResult first;
+        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select("check-then-write"))) {
             first = runner.run(TAKEOVER);
         }
         Path file = dir.resolve("job.json");
         TraceFiles.write(TAKEOVER, file);
-        assertThat(TraceFiles.isJobTrace(file)).isTrue();
-        assertThat(TraceFiles.readJob(file)).isEqualTo(TAKEOVER);
+        assertThat(TraceFiles.read(file)).isEqualTo(TAKEOVER);
 
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int code = Cli.run(List.of("replay", file.toString()), new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
 
         String printed = out.toString(StandardCharsets.UTF_8);
         assertThat(code).as(printed).isEqualTo(1);
-        assertThat(printed).contains(first.verdict()).contains(JobTraceTable.render(first));
+        assertThat(printed).contains(first.verdict()).contains(TraceTable.render(first));
     }
 
     @Test
@@ -54,14 +53,14 @@ class JobReplayTest {
     @Test
     void aJobTraceWithAnActorThatCannotActGetsOneLine(@TempDir Path dir) throws Exception {
         Path wrongActor = Files.writeString(dir.resolve("relay-claims.json"), """
-                {"schemaVersion": 2, "kind": "job", "implementation": "reference", "leaseTtl": 10000000,
+                {"schemaVersion": 3, "implementation": "reference", "leaseTtl": 10000000,
                  "steps": [{"actor": "relay", "action": {"do": "claim"}}]}""");
         Path unknownAction = Files.writeString(dir.resolve("unknown.json"), """
-                {"schemaVersion": 2, "kind": "job", "implementation": "reference", "leaseTtl": 10000000,
+                {"schemaVersion": 3, "implementation": "reference", "leaseTtl": 10000000,
                  "steps": [{"actor": "w1", "action": {"do": "teleport"}}]}""");
-        assertThat(errorOf(List.of("replay", wrongActor.toString()))).contains("is not a valid job trace")
+        assertThat(errorOf(List.of("replay", wrongActor.toString()))).contains("is not a valid trace")
                 .contains("needs a worker");
-        assertThat(errorOf(List.of("replay", unknownAction.toString()))).contains("is not a valid job trace").contains("teleport");
+        assertThat(errorOf(List.of("replay", unknownAction.toString()))).contains("is not a valid trace").contains("teleport");
     }
 
     private static String errorOf(List<String> args) {

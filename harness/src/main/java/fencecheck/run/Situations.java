@@ -1,0 +1,283 @@
+package fencecheck.run;
+
+import fencecheck.job.JobCommand;
+import fencecheck.job.JobOutcome;
+import fencecheck.model.Command;
+import fencecheck.model.Lease;
+import fencecheck.model.Outcome;
+import fencecheck.model.SinkKind;
+import fencecheck.trace.Action;
+import fencecheck.trace.NetworkFault;
+import fencecheck.trace.Step;
+import fencecheck.trace.TokenSource;
+import fencecheck.trace.Trace;
+
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The situations a try reached, read from its trace and its history after it
+ * ran: what the database answered, which statements waited, which faults hit
+ * which transactions. Nothing here runs anything; the runner only records.
+ */
+public final class Situations {
+
+    /** What the reader keeps of one session's open transaction. */
+    private static final class OpenTransaction {
+        int statements;
+        boolean claimed;
+        boolean wrote;
+    }
+
+    private final Trace trace;
+    private final Set<Situation> reached = EnumSet.noneOf(Situation.class);
+    private final Incarnations incarnations = new Incarnations();
+    private final Map<String, OpenTransaction> open = new HashMap<>();
+    private final Map<String, Lease> latestLease = new HashMap<>();
+    private final Set<String> waiting = new HashSet<>();
+    private HistoryEntry lastAnswered;
+    private int stepSeen;
+
+    private Situations(Trace trace) {
+        this.trace = trace;
+    }
+
+    public static Set<Situation> of(Trace trace, List<HistoryEntry> history) {
+        Situations s = new Situations(trace);
+        history.forEach(s::read);
+        return Set.copyOf(s.reached);
+    }
+
+    private void read(HistoryEntry e) {
+        Step step = e.step() >= 1 && e.step() <= trace.steps().size() ? trace.steps().get(e.step() - 1) : null;
+        Action action = step == null ? null : step.action();
+        if (e.step() != stepSeen) {
+            stepSeen = e.step();
+            beforeStep(step, e.kind());
+        }
+        if (e.kind() == HistoryEntry.Kind.NO_OP) {
+            return;
+        }
+        if (e.kind() == HistoryEntry.Kind.FAULT) {
+            if (e.resumed()) {
+                // a statement lost with its connection or in a crash: it never answered
+                if (waiting.remove(e.actor()) && action instanceof Action.CrashDatabase) {
+                    reached.add(Situation.STATEMENT_LOST_IN_CRASH);
+                }
+            }
+            return;
+        }
+        if (e.kind() == HistoryEntry.Kind.RELAY) {
+            answered(e, action, false);
+            return;
+        }
+        if (e.kind() != HistoryEntry.Kind.STATEMENT || e.command() == null) {
+            return;
+        }
+        if (e.isWait()) {
+            reached.add(Situation.WAIT_OBSERVED);
+            waiting.add(e.actor());
+            statementIssued(e, step, action);
+            return;
+        }
+        boolean wentOn = waiting.remove(e.actor());
+        if (wentOn) {
+            reached.add(action instanceof Action.Commit ? Situation.WAIT_RESOLVED_BY_COMMIT : Situation.WAIT_RESOLVED_BY_ROLLBACK);
+        } else if (!e.resumed()) {
+            statementIssued(e, step, action);
+        }
+        answered(e, action, wentOn);
+        if (e.key() != null && e.expectedRows() != null && e.expectedRows().protocol().lease() != null) {
+            latestLease.put(e.key(), e.expectedRows().protocol().lease());
+        }
+    }
+
+    /** Situations of the step itself, before any of its entries: faults aimed at a worker, crashes, restarts. */
+    private void beforeStep(Step step, HistoryEntry.Kind firstKind) {
+        if (step == null || firstKind == HistoryEntry.Kind.NO_OP) {
+            return;
+        }
+        switch (step.action()) {
+            case Action.Pause p -> {
+                if (open.containsKey(incarnations.of(p.worker()))) {
+                    reached.add(Situation.PAUSE_IN_TRANSACTION);
+                }
+            }
+            case Action.Restart r -> {
+                reached.add(Situation.WORKER_RESTART);
+                if (open.containsKey(incarnations.of(r.worker()))) {
+                    reached.add(Situation.RESTART_IN_TRANSACTION);
+                }
+                incarnations.restart(r.worker(), r.zombie());
+            }
+            case Action.RestartCoordinator c -> reached.add(Situation.COORDINATOR_RESTART);
+            case Action.CrashDatabase c -> {
+                reached.add(Situation.DATABASE_CRASH);
+                if (!open.isEmpty()) {
+                    reached.add(Situation.DATABASE_CRASH_WITH_OPEN_TRANSACTIONS);
+                }
+                if (lastAnswered != null && lastAnswered.observed() instanceof JobOutcome.Answered a && Outcome.isSuccess(a.outcome())
+                        && lastAnswered.command() instanceof JobCommand.LeaseOperation op && op.command() instanceof Command.Acquire
+                        || lastAnswered != null && lastAnswered.command() instanceof JobCommand.Write
+                        && lastAnswered.observed() instanceof JobOutcome.Answered w && Outcome.isSuccess(w.outcome())) {
+                    reached.add(Situation.CRASH_AFTER_WRITE);
+                }
+                open.clear();
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** A statement reached the database (answered at once, or seen waiting). */
+    private void statementIssued(HistoryEntry e, Step step, Action action) {
+        if (step != null && step.actor().startsWith("z")) {
+            reached.add(Situation.ZOMBIE_STATEMENT);
+        }
+        for (Map.Entry<String, OpenTransaction> other : open.entrySet()) {
+            if (!other.getKey().equals(e.actor()) && other.getValue().statements > 0) {
+                reached.add(Situation.INTERLEAVED_IN_OPEN_TRANSACTION);
+            }
+        }
+        OpenTransaction tx = open.get(e.actor());
+        if (e.command() instanceof JobCommand.Write w) {
+            Lease latest = latestLease.get(w.write().key());
+            if (latest != null && w.write().token() < latest.token()) {
+                reached.add(Situation.STALE_WRITE_ATTEMPTED);
+                if (action instanceof Action.Deliver) {
+                    reached.add(Situation.DELAYED_PAST_TAKEOVER);
+                }
+            }
+            if (action instanceof Action.Write write && write.token() != TokenSource.HELD) {
+                reached.add(Situation.FORGED_TOKEN_WRITTEN);
+            }
+            if (action instanceof Action.Duplicate) {
+                reached.add(Situation.DUPLICATE_WRITE);
+            }
+            if (tx != null) {
+                tx.wrote = true;
+                if (w.write().sink() == SinkKind.LATEST_TOKEN_WINS) {
+                    reached.add(Situation.LATEST_WRITE_IN_TRANSACTION);
+                }
+            }
+        }
+        if (e.command() instanceof JobCommand.LeaseOperation op && op.command() instanceof Command.Renew renew) {
+            Lease latest = latestLease.get(renew.key());
+            if (latest != null && Math.abs(e.at() - latest.until()) <= 1) {
+                reached.add(Situation.BOUNDARY_RENEW);
+            }
+        }
+        if (action instanceof Action.Retry) {
+            reached.add(Situation.RETRY_AFTER_UNKNOWN);
+        }
+        if (tx != null && !(e.command() instanceof JobCommand.Begin)) {
+            tx.statements++;
+        }
+    }
+
+    /** What the database's answer (or the network's loss of it) shows. */
+    private void answered(HistoryEntry e, Action action, boolean wentOn) {
+        OpenTransaction tx = open.get(e.actor());
+        if (e.fault() != null) {
+            NetworkFault fault = NetworkFault.valueOf(e.fault());
+            switch (fault) {
+                case REQUEST_LOST -> reached.add(tx != null ? Situation.REQUEST_LOST_IN_TRANSACTION : Situation.REQUEST_LOST);
+                case RESPONSE_LOST -> {
+                    reached.add(tx != null ? Situation.ANSWER_LOST_IN_TRANSACTION : Situation.RESPONSE_LOST);
+                    if (e.command() instanceof JobCommand.Commit) {
+                        reached.add(Situation.COMMIT_ANSWER_LOST);
+                    }
+                }
+                case CONNECTION_RESET -> {
+                    if (e.command() instanceof JobCommand.Rollback) {
+                        reached.add(Situation.CONNECTION_RESET_IN_TRANSACTION);
+                    }
+                }
+                case DELAYED -> {
+                }
+            }
+            if (fault == NetworkFault.REQUEST_LOST || fault == NetworkFault.RESPONSE_LOST) {
+                // the client dropped its connection: an open transaction went with it
+                open.remove(e.actor());
+                if (e.observed() == null) {
+                    return;
+                }
+            }
+        }
+        lastAnswered = e;
+        JobOutcome observed = e.observed();
+        switch (e.command()) {
+            case JobCommand.LeaseOperation op -> {
+                if (observed instanceof JobOutcome.Answered a && a.outcome() instanceof Outcome.Granted g
+                        && op.command() instanceof Command.Acquire acquire) {
+                    Lease before = latestLease.get(acquire.key());
+                    if (before != null && !before.owner().equals(e.actor()) && g.token() > before.token()) {
+                        reached.add(Situation.TAKEOVER);
+                    }
+                    if (wentOn) {
+                        reached.add(Situation.TAKEOVER_WHILE_JOB_OPEN);
+                    }
+                    if (action instanceof Action.Acquire a2 && a2.receiptLost()) {
+                        reached.add(Situation.GRANT_RECEIPT_LOST);
+                    }
+                }
+                if (observed instanceof JobOutcome.Answered a && a.outcome() instanceof Outcome.Released) {
+                    reached.add(Situation.LEASE_RELEASED);
+                }
+            }
+            case JobCommand.Write w -> {
+                if (observed instanceof JobOutcome.Answered a && a.outcome() instanceof Outcome.Stale) {
+                    reached.add(Situation.STALE_WRITE_REJECTED);
+                }
+            }
+            case JobCommand.Begin b -> {
+                if (observed instanceof JobOutcome.Begun) {
+                    open.put(e.actor(), new OpenTransaction());
+                }
+            }
+            case JobCommand.Claim c -> {
+                if (observed instanceof JobOutcome.Claimed && tx != null) {
+                    tx.claimed = true;
+                } else if (observed instanceof JobOutcome.NotClaimed) {
+                    reached.add(Situation.STALE_CLAIM_REFUSED);
+                }
+            }
+            case JobCommand.Commit c -> {
+                open.remove(e.actor());
+                if (tx != null && tx.claimed && observed instanceof JobOutcome.Committed) {
+                    reached.add(Situation.JOB_COMMITTED);
+                }
+            }
+            case JobCommand.Rollback r -> {
+                open.remove(e.actor());
+                if (tx != null && tx.claimed) {
+                    reached.add(Situation.JOB_ROLLED_BACK);
+                }
+                if (tx != null && tx.wrote) {
+                    reached.add(Situation.WRITE_ROLLED_BACK);
+                }
+            }
+            case JobCommand.Relay r -> {
+                if (observed instanceof JobOutcome.Delivered d) {
+                    if (r.crashBeforeMark()) {
+                        reached.add(Situation.RELAY_CRASH);
+                    }
+                    if (!d.effect()) {
+                        reached.add(Situation.DUPLICATE_DELIVERY);
+                    }
+                }
+            }
+            case JobCommand.Redeliver r -> {
+                if (observed instanceof JobOutcome.Delivered d && !d.effect()) {
+                    reached.add(Situation.DUPLICATE_DELIVERY);
+                }
+            }
+            default -> {
+            }
+        }
+    }
+}
