@@ -60,7 +60,7 @@ final class FailurePage {
                 .append(caught ? " (known bug)" : "").append("</span></h1>")
                 .append("<p><a href=\"../").append(ReportRenderer.INDEX).append("\">← all runs</a></p></header>\n<main>\n");
 
-        boolean hasTrace = f.trace() != null || f.jobTrace() != null;
+        boolean hasTrace = f.trace() != null;
         // a failure without a structured trace (an error, or a result written before job traces were kept) may carry its trace as text after the first line
         String[] verdictAndText = f.verdict().split("\n", 2);
         h.append("<section id=\"verdict\"><h2>Verdict</h2><p class=\"verdict\">").append(Html.esc(verdictAndText[0])).append("</p>\n");
@@ -85,21 +85,18 @@ final class FailurePage {
         if (drawing != null) {
             h.append("<section id=\"timeline\"><h2>Timeline</h2>\n<div class=\"timeline\">\n").append(drawing.svg()).append("</div>\n");
             h.append(drawing.legend());
-            h.append("<p class=\"muted small timeline-note\">").append(f.isJob()
-                    ? "One lane per session; the x axis is the virtual clock, with a fixed gap between steps at the same instant."
-                    : "One lane per worker incarnation; the x axis is the virtual clock, with a fixed gap between steps at the same instant.")
+            h.append("<p class=\"muted small timeline-note\">").append(
+                    "One lane per session (a worker incarnation, a zombie, the relay); the x axis is the virtual clock, with a fixed gap"
+                    + " between steps at the same instant.")
                     .append(" Writes are coloured by what the model says should have happened. Hover a mark for the step's details.</p>\n");
             h.append("</section>\n");
         }
 
         h.append(reproduce(r, traceCopy));
 
-        if (f.isJob() && f.jobHistory() != null && !f.jobHistory().isEmpty()) {
+        if (f.history() != null && !f.history().isEmpty()) {
             h.append(JobTables.trace(f));
             h.append(JobTables.rows(f));
-        } else if (f.history() != null && !f.history().isEmpty()) {
-            h.append(traceTable(f));
-            h.append(rows(f));
         }
         if (!f.violations().isEmpty()) {
             h.append("<section id=\"invariants\"><h2>Invariants broken</h2><ul>");
@@ -168,66 +165,4 @@ final class FailurePage {
 
     /** The replay command of the README, for a result that gives none (or one that does not name its trace file). */
     static final String REPLAY = "mvn -q -pl harness -am compile exec:java -Dexec.args=\"replay %s\"";
-
-    private static String traceTable(RunResult.Failure f) {
-        Integer divergent = f.divergentStep();
-        TreeSet<Integer> violationSteps = new TreeSet<>();
-        f.violations().forEach(v -> violationSteps.add(v.step()));
-        TraceTableHtml table = new TraceTableHtml("trace", "what happened");
-        for (HistoryEntry e : f.history()) {
-            boolean isDivergent = divergent != null && e.step() == divergent;
-            boolean violation = violationSteps.contains(e.step());
-            String what = "<div class=\"mono\">" + Html.esc(e.resolved()) + "</div><div class=\"muted small mono\">"
-                    + Html.esc(e.action()) + "</div>" + (e.rowsDiffer() ? TraceTableHtml.rowsDiffer(e.key()) : "");
-            table.row(e.step(), isDivergent ? "divergent" : violation ? "violation" : "", isDivergent ? "▶" : violation ? "!" : "",
-                    String.valueOf(e.step()), e.actor(), what, e.at(), Html.outcome(e.expected(), null),
-                    Html.outcome(e.observed(), e.error()), e.outcomeDiffers());
-        }
-        List<Step> steps = f.trace() == null ? List.of() : f.trace().steps();
-        return table.end(steps.stream().map(s -> new String[]{s.actor(), String.valueOf(s.action())}).toList());
-    }
-
-    private static String rows(RunResult.Failure f) {
-        Integer step = f.failingStep();
-        HistoryEntry e = f.entryAt(step);
-        StringBuilder h = new StringBuilder("<section id=\"rows\"><h2>Rows the failing step touched</h2>\n");
-        if (e == null || e.key() == null) {
-            h.append("<p class=\"muted\">The failing step").append(step == null ? "" : " (" + step + ")")
-                    .append(" touched no rows of a job key.</p></section>\n");
-            return h.toString();
-        }
-        h.append("<p>Job key <code>").append(Html.esc(e.key())).append("</code> after step ").append(e.step())
-                .append(", as the model predicts it and as the database holds it.</p>\n");
-        h.append("<table class=\"rows\"><thead><tr><th>row</th><th>model</th><th>database</th></tr></thead><tbody>\n");
-        KeyState model = e.expectedRows();
-        KeyState db = e.observedRows();
-        rowLine(h, "lease", lease(model == null ? null : model.lease()), lease(db == null ? null : db.lease()));
-        rowLine(h, "latest-token result", stored(model == null ? null : model.latest()), stored(db == null ? null : db.latest()));
-        TreeSet<String> ids = new TreeSet<>();
-        if (model != null) {
-            ids.addAll(model.fenced().keySet());
-        }
-        if (db != null) {
-            ids.addAll(db.fenced().keySet());
-        }
-        for (String id : ids) {
-            rowLine(h, "fenced result " + id, stored(model == null ? null : model.fenced().get(id)), stored(db == null ? null : db.fenced().get(id)));
-        }
-        h.append("</tbody></table></section>\n");
-        return h.toString();
-    }
-
-    private static void rowLine(StringBuilder h, String name, String model, String db) {
-        String differs = Objects.equals(model, db) ? "" : " differs";
-        h.append("<tr><td>").append(Html.esc(name)).append("</td><td class=\"mono").append(differs).append("\">").append(Html.esc(model))
-                .append("</td><td class=\"mono").append(differs).append("\">").append(Html.esc(db)).append("</td></tr>\n");
-    }
-
-    private static String lease(Lease lease) {
-        return lease == null ? "none" : "owner " + lease.owner() + " · token " + lease.token() + " · until " + Html.time(lease.until());
-    }
-
-    private static String stored(StoredResult result) {
-        return result == null ? "none" : "token " + result.token() + " · payload " + result.payload();
-    }
 }

@@ -3,8 +3,8 @@ package fencecheck.report;
 import fencecheck.job.JobRows;
 import fencecheck.model.Lease;
 import fencecheck.model.StoredResult;
-import fencecheck.run.JobHistoryEntry;
-import fencecheck.trace.JobStep;
+import fencecheck.run.HistoryEntry;
+import fencecheck.trace.Step;
 
 import java.util.List;
 import java.util.Objects;
@@ -22,11 +22,11 @@ final class JobTables {
     }
 
     static String trace(RunResult.Failure f) {
-        JobHistoryEntry divergent = JobTimeline.divergentEntry(f);
+        HistoryEntry divergent = JobTimeline.divergentEntry(f);
         TreeSet<Integer> violationSteps = new TreeSet<>();
         f.violations().forEach(v -> violationSteps.add(v.step()));
         TraceTableHtml table = new TraceTableHtml("trace job", "statement");
-        for (JobHistoryEntry e : f.jobHistory()) {
+        for (HistoryEntry e : f.history()) {
             boolean isDivergent = e == divergent;
             boolean violation = !e.resumed() && violationSteps.contains(e.step());
             String what = "<div class=\"mono\">" + Html.esc(e.action()) + "</div>"
@@ -37,13 +37,13 @@ final class JobTables {
                     isDivergent ? "▶" : violation ? "!" : "", e.resumed() ? "&lt;-" : String.valueOf(e.step()), e.actor(), what, e.at(),
                     JobTimeline.describe(e.expected(), null), JobTimeline.describe(e.observed(), e.error()), e.outcomeDiffers());
         }
-        List<JobStep> steps = f.jobTrace() == null ? List.of() : f.jobTrace().steps();
+        List<Step> steps = f.trace() == null ? List.of() : f.trace().steps();
         return table.end(steps.stream().map(s -> new String[]{s.actor(), String.valueOf(s.action())}).toList());
     }
 
     /** The entry a reader should look at first: the divergent one, else the first with rows at the first broken invariant's step. */
-    static JobHistoryEntry failingEntry(RunResult.Failure f) {
-        JobHistoryEntry divergent = JobTimeline.divergentEntry(f);
+    static HistoryEntry failingEntry(RunResult.Failure f) {
+        HistoryEntry divergent = JobTimeline.divergentEntry(f);
         if (divergent != null) {
             return divergent;
         }
@@ -51,11 +51,11 @@ final class JobTables {
         if (step == null) {
             return null;
         }
-        return f.jobHistory().stream().filter(e -> e.step() == step && e.key() != null).findFirst().orElse(null);
+        return f.history().stream().filter(e -> e.step() == step && e.key() != null).findFirst().orElse(null);
     }
 
     static String rows(RunResult.Failure f) {
-        JobHistoryEntry e = failingEntry(f);
+        HistoryEntry e = failingEntry(f);
         StringBuilder h = new StringBuilder("<section id=\"rows\"><h2>Rows the failing step touched</h2>\n");
         if (e == null || e.key() == null) {
             Integer step = f.failingStep();

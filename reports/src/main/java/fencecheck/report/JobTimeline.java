@@ -4,9 +4,9 @@ import fencecheck.check.Violation;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Outcome;
-import fencecheck.run.JobHistoryEntry;
-import fencecheck.trace.JobStep;
-import fencecheck.trace.JobTrace;
+import fencecheck.run.HistoryEntry;
+import fencecheck.trace.Step;
+import fencecheck.trace.Trace;
 
 import java.util.HashMap;
 import java.util.List;
@@ -28,20 +28,20 @@ final class JobTimeline {
     /** The session whose statement made the current step: when it ends a transaction, waiting statements go on. */
     private String stepActor;
 
-    private JobTimeline(JobTrace trace) {
+    private JobTimeline(Trace trace) {
         this.model = new TimelineModel(trace == null ? fencecheck.trace.Trace.DEFAULT_LEASE_TTL : trace.leaseTtl());
     }
 
     static TimelineModel of(RunResult.Failure failure) {
-        JobTimeline t = new JobTimeline(failure.jobTrace());
-        for (JobHistoryEntry e : failure.jobHistory()) {
+        JobTimeline t = new JobTimeline(failure.trace());
+        for (HistoryEntry e : failure.history()) {
             t.add(e);
         }
         t.highlight(failure);
         return t.model;
     }
 
-    private void add(JobHistoryEntry e) {
+    private void add(HistoryEntry e) {
         // a waiting statement that went on belongs to the step that ended the transaction it waited for
         int position;
         if (e.resumed() && !model.moments.isEmpty()) {
@@ -52,7 +52,7 @@ final class JobTimeline {
             positionOfStep.putIfAbsent(e.step(), position);
             stepActor = e.actor();
         }
-        if (JobStep.CLOCK.equals(e.actor())) {
+        if (Step.CLOCK.equals(e.actor())) {
             return;
         }
         if (e.command() instanceof JobCommand.CrashDatabase) {
@@ -91,7 +91,7 @@ final class JobTimeline {
         statement(lane, position, e, title);
     }
 
-    private void statement(TimelineModel.Lane lane, int position, JobHistoryEntry e, String title) {
+    private void statement(TimelineModel.Lane lane, int position, HistoryEntry e, String title) {
         long now = model.timeAt(position);
         boolean differs = e.outcomeDiffers();
         String session = e.actor();
@@ -127,7 +127,7 @@ final class JobTimeline {
         }
     }
 
-    private void endTransaction(TimelineModel.Lane lane, int position, JobHistoryEntry e, String title, String end, String word) {
+    private void endTransaction(TimelineModel.Lane lane, int position, HistoryEntry e, String title, String end, String word) {
         claimed.remove(e.actor());
         TimelineModel.Span span = lane.openSpan();
         if (span != null) {
@@ -138,7 +138,7 @@ final class JobTimeline {
                 "", e.error() != null ? word + " error" : word, title, e.outcomeDiffers()));
     }
 
-    private static void delivery(TimelineModel.Lane lane, int position, JobHistoryEntry e, String title, String note) {
+    private static void delivery(TimelineModel.Lane lane, int position, HistoryEntry e, String title, String note) {
         JobOutcome.Delivered seen = e.observed() instanceof JobOutcome.Delivered d ? d
                 : e.expected() instanceof JobOutcome.Delivered d ? d : null;
         if (seen == null) {
@@ -156,13 +156,13 @@ final class JobTimeline {
         return (token == null ? "" : "t" + token + " ") + resultId;
     }
 
-    private static TimelineModel.Mark judged(int position, JobHistoryEntry e, String letter, String label, String title) {
+    private static TimelineModel.Mark judged(int position, HistoryEntry e, String letter, String label, String title) {
         TimelineModel.Judgement judgement = TimelineModel.Judgement.of(e.error() != null, success(e.expected()), success(e.observed()));
         return new TimelineModel.Mark(position, "write", judgement, letter, label + note(e), title, e.outcomeDiffers());
     }
 
     /** Under a mark whose answer is not the model's, a second line with what the model says. */
-    private static String note(JobHistoryEntry e) {
+    private static String note(HistoryEntry e) {
         return e.outcomeDiffers() && e.error() == null ? "\n" + TimelineModel.Lane.modelSays(true, word(e.expected())) : "";
     }
 
@@ -211,13 +211,13 @@ final class JobTimeline {
         if (actor.matches("w\\d+")) {
             return Integer.parseInt(actor.substring(1));
         }
-        return JobStep.RELAY.equals(actor) ? 1000 : 2000;
+        return Step.RELAY.equals(actor) ? 1000 : 2000;
     }
 
     // --- the failure ---------------------------------------------------------------------------------------
 
     private void highlight(RunResult.Failure failure) {
-        JobHistoryEntry divergent = divergentEntry(failure);
+        HistoryEntry divergent = divergentEntry(failure);
         if (divergent != null && positionOfStep.containsKey(divergent.step())) {
             model.bands.add(new TimelineModel.Band(positionOfStep.get(divergent.step()), "divergent", divergence(divergent),
                     divergent.action()));
@@ -231,16 +231,16 @@ final class JobTimeline {
     }
 
     /** The entry the failure's divergent step points at: of the entries of that step, the first that disagrees. */
-    static JobHistoryEntry divergentEntry(RunResult.Failure failure) {
+    static HistoryEntry divergentEntry(RunResult.Failure failure) {
         Integer step = failure.divergentStep();
-        if (step == null || failure.jobHistory() == null) {
+        if (step == null || failure.history() == null) {
             return null;
         }
-        List<JobHistoryEntry> atStep = failure.jobHistory().stream().filter(e -> e.step() == step).toList();
-        return atStep.stream().filter(JobHistoryEntry::divergent).findFirst().orElse(atStep.isEmpty() ? null : atStep.get(0));
+        List<HistoryEntry> atStep = failure.history().stream().filter(e -> e.step() == step).toList();
+        return atStep.stream().filter(HistoryEntry::divergent).findFirst().orElse(atStep.isEmpty() ? null : atStep.get(0));
     }
 
-    private static String divergence(JobHistoryEntry e) {
+    private static String divergence(HistoryEntry e) {
         String at = "step " + e.step() + (e.resumed() ? " (" + e.actor() + "'s waiting statement)" : "") + " diverged: ";
         if (e.error() != null) {
             return at + "error " + Pages.clip(e.error(), 70);

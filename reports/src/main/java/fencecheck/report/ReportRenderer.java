@@ -67,19 +67,15 @@ public final class ReportRenderer {
     }
 
     /**
-     * Saves the failure's shrunk trace (lease or job) beside its page, where a reader of the report finds it;
+     * Saves the failure's shrunk trace beside its page, where a reader of the report finds it;
      * null when the failure has no trace.
      */
     private static FailurePage.TraceCopy copyTrace(RunResult.Failure failure, Path failures, String name) {
-        if (failure.trace() == null && failure.jobTrace() == null) {
+        if (failure.trace() == null) {
             return null;
         }
         Path copy = failures.resolve(name + ".trace.json").toAbsolutePath().normalize();
-        if (failure.trace() != null) {
-            TraceFiles.write(failure.trace(), copy);
-        } else {
-            TraceFiles.write(failure.jobTrace(), copy);
-        }
+        TraceFiles.write(failure.trace(), copy);
         return new FailurePage.TraceCopy(copy.getFileName().toString(), RepositoryPaths.fromRoot(copy, RepositoryPaths.root(failures)));
     }
 

@@ -3,13 +3,9 @@ package fencecheck.report;
 import fencecheck.check.Violation;
 import fencecheck.db.Database;
 import fencecheck.run.HistoryEntry;
-import fencecheck.run.JobHistoryEntry;
-import fencecheck.run.JobTryResult;
 import fencecheck.run.OperationMetrics;
 import fencecheck.run.Situation;
 import fencecheck.run.TryResult;
-import fencecheck.run.Verdict;
-import fencecheck.trace.JobTrace;
 import fencecheck.trace.Trace;
 
 import java.util.List;
@@ -51,7 +47,8 @@ public record RunResult(
         OperationMetrics.Snapshot monitoring,
         Failure failure) {
 
-    public static final int SCHEMA_VERSION = 2;
+    /** Version 3: one trace language and one history for lease and job failures. */
+    public static final int SCHEMA_VERSION = 3;
 
     public RunResult {
         implementationNote = implementationNote == null ? "" : implementationNote;
@@ -102,12 +99,12 @@ public record RunResult(
             situations = List.copyOf(situations);
         }
 
-        /** Counts of every lease situation; those of {@code group} carry the floor, the others none. */
+        /** Counts of every situation over {@code tries} tries; those of {@code group} carry the floor, the others none. */
         public static Statistics of(int tries, double floorPercent, Situation.Group group, boolean judged,
                                     Map<Situation, Integer> counts) {
             return new Statistics(tries, floorPercent, judged, java.util.Arrays.stream(Situation.values())
                     .map(s -> new SituationCount(s.name(), s.label(), counts.getOrDefault(s, 0),
-                            s.group() == group ? floorPercent : null))
+                            group != null && group.situations().contains(s) ? floorPercent : null))
                     .toList());
         }
     }
@@ -132,8 +129,6 @@ public record RunResult(
      * and the history of its replay. Without one (an error, a coverage check):
      * the message only, and {@code trace} and {@code history} are null.
      *
-     * A job failure carries {@code jobTrace} and {@code jobHistory} instead of {@code trace} and {@code history}.
-     *
      * @param divergentStep the step where model and database first disagreed, or null
      * @param violations    the invariants the database's answers broke
      */
@@ -143,52 +138,24 @@ public record RunResult(
             List<Violation> violations,
             Trace trace,
             List<HistoryEntry> history,
-            JobTrace jobTrace,
-            List<JobHistoryEntry> jobHistory,
             Reproduction reproduce) {
 
         public Failure {
             violations = violations == null ? List.of() : List.copyOf(violations);
         }
 
-        public Failure(String verdict, Integer divergentStep, List<Violation> violations, Trace trace,
-                       List<HistoryEntry> history, Reproduction reproduce) {
-            this(verdict, divergentStep, violations, trace, history, null, null, reproduce);
-        }
-
-        /** Whether this is the failure of a job trace (statements of sessions in transactions). */
-        @com.fasterxml.jackson.annotation.JsonIgnore
-        public boolean isJob() {
-            return jobTrace != null;
-        }
-
-        /** Steps of the shrunk trace, of either kind, or null when the failure has no trace. */
+        /** Steps of the shrunk trace, or null when the failure has no trace. */
         public Integer traceSteps() {
-            return trace != null ? Integer.valueOf(trace.steps().size()) : jobTrace != null ? Integer.valueOf(jobTrace.steps().size()) : null;
-        }
-
-        public static Failure ofJob(JobTryResult result, Reproduction reproduce) {
-            return new Failure(result.verdict(), result.divergent() == null ? null : result.divergent().step(),
-                    result.violations(), null, null, result.trace(), result.history(), reproduce);
+            return trace != null ? Integer.valueOf(trace.steps().size()) : null;
         }
 
         public static Failure of(TryResult result, Reproduction reproduce) {
-            Integer divergent = null;
-            List<Violation> violations = List.of();
-            switch (result.verdict()) {
-                case Verdict.Diverged d -> {
-                    divergent = d.at().step();
-                    violations = d.violations();
-                }
-                case Verdict.InvariantBroken b -> violations = b.violations();
-                case Verdict.Passed p -> {
-                }
-            }
-            return new Failure(result.verdict().sentence(), divergent, violations, result.trace(), result.history(), null, null, reproduce);
+            return new Failure(result.verdict(), result.divergent() == null ? null : result.divergent().step(),
+                    result.violations(), result.trace(), result.history(), reproduce);
         }
 
         public static Failure withoutTrace(String message, Reproduction reproduce) {
-            return new Failure(message, null, List.of(), null, null, null, null, reproduce);
+            return new Failure(message, null, List.of(), null, null, reproduce);
         }
 
         /** The step a reader should look at first: the divergent one, else the first broken invariant's. */
@@ -199,6 +166,7 @@ public record RunResult(
             return violations.isEmpty() ? null : violations.get(0).step();
         }
 
+        /** The first entry of a step, or null. */
         public HistoryEntry entryAt(Integer step) {
             if (step == null || history == null) {
                 return null;

@@ -92,10 +92,7 @@ final class Timeline {
     }
 
     static TimelineModel model(RunResult.Failure failure) {
-        if (failure.isJob()) {
-            return failure.jobHistory() == null || failure.jobHistory().isEmpty() ? null : JobTimeline.of(failure);
-        }
-        return failure.history() == null || failure.history().isEmpty() ? null : LeaseTimeline.of(failure);
+        return failure.history() == null || failure.history().isEmpty() ? null : JobTimeline.of(failure);
     }
 
     // --- layout: where every piece of text goes, so that none overlaps another -----------------------------

@@ -3,16 +3,16 @@ package fencecheck.report;
 import fencecheck.db.Databases;
 import fencecheck.model.SinkKind;
 import fencecheck.protocol.Implementations;
-import fencecheck.run.JobRunner;
-import fencecheck.run.JobTraceTable;
-import fencecheck.run.JobTryResult;
+import fencecheck.run.TraceRunner;
+import fencecheck.run.TraceTable;
+import fencecheck.run.TryResult;
 import fencecheck.run.TraceRunner;
 import fencecheck.run.TraceTable;
 import fencecheck.run.TryResult;
 import fencecheck.trace.Action;
-import fencecheck.trace.JobAction;
-import fencecheck.trace.JobStep;
-import fencecheck.trace.JobTrace;
+import fencecheck.trace.Action;
+import fencecheck.trace.Step;
+import fencecheck.trace.Trace;
 import fencecheck.trace.NetworkFault;
 import fencecheck.trace.Step;
 import fencecheck.trace.TokenSource;
@@ -66,19 +66,19 @@ final class RealFailures {
 
     static RunResult job() {
         String variant = "check-then-write";
-        JobTrace trace = JobTrace.of(variant, List.of(
-                new JobStep("w1", new JobAction.Acquire("K1")),
-                new JobStep("w1", JobAction.Write.fenced("r0", SampleResults.QUOTED)),
-                new JobStep("w1", new JobAction.Begin()),
-                new JobStep("w1", new JobAction.Claim()),
-                new JobStep("clock", new JobAction.AdvanceToExpiry("K1", 1)),
-                new JobStep("w2", new JobAction.Acquire("K1")),
-                new JobStep("w1", new JobAction.BusinessRow("r1", SampleResults.NASTY)),
-                new JobStep("w1", new JobAction.Commit())));
+        Trace trace = Trace.of(variant, List.of(
+                new Step("w1", new Action.Acquire("K1")),
+                new Step("w1", Action.Write.fenced("r0", SampleResults.QUOTED)),
+                new Step("w1", new Action.Begin()),
+                new Step("w1", new Action.Claim()),
+                new Step("clock", new Action.AdvanceToExpiry("K1", 1)),
+                new Step("w2", new Action.Acquire("K1")),
+                new Step("w1", new Action.BusinessRow("r1", SampleResults.NASTY)),
+                new Step("w1", new Action.Commit())));
         long started = System.currentTimeMillis();
-        try (JobRunner runner = new JobRunner(Databases.shared(), Implementations.select(variant))) {
-            JobTryResult result = runner.run(trace);
-            assertThat(result.passed()).as("the variant is caught: %s", JobTraceTable.render(result)).isFalse();
+        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select(variant))) {
+            TryResult result = runner.run(trace);
+            assertThat(result.passed()).as("the variant is caught: %s", TraceTable.render(result)).isFalse();
             Path saved = saved("real-" + variant + ".json");
             TraceFiles.write(result.trace(), saved);
             return new RunResult(RunResult.SCHEMA_VERSION, "JobTransactionProperties.interleavedTransactionsAgreeWithModel", variant,

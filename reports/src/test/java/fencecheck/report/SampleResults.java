@@ -12,13 +12,13 @@ import fencecheck.model.Outcome;
 import fencecheck.model.SinkKind;
 import fencecheck.model.StoredResult;
 import fencecheck.run.HistoryEntry;
-import fencecheck.run.JobHistoryEntry;
+import fencecheck.run.HistoryEntry;
 import fencecheck.run.OperationMetrics;
 import fencecheck.run.Situation;
 import fencecheck.trace.Action;
-import fencecheck.trace.JobAction;
-import fencecheck.trace.JobStep;
-import fencecheck.trace.JobTrace;
+import fencecheck.trace.Action;
+import fencecheck.trace.Step;
+import fencecheck.trace.Trace;
 import fencecheck.trace.NetworkFault;
 import fencecheck.trace.Step;
 import fencecheck.trace.TokenSource;
@@ -193,36 +193,36 @@ final class SampleResults {
 
     /** Builds a job history entry by entry, the step number counting the trace's steps. */
     static final class JobHistory {
-        final List<JobStep> steps = new ArrayList<>();
-        final List<JobHistoryEntry> entries = new ArrayList<>();
+        final List<Step> steps = new ArrayList<>();
+        final List<HistoryEntry> entries = new ArrayList<>();
         long now;
 
-        JobHistory step(String actor, JobAction action, String what, JobCommand command, JobOutcome expected, JobOutcome observed) {
-            steps.add(new JobStep(actor, action));
+        JobHistory step(String actor, Action action, String what, JobCommand command, JobOutcome expected, JobOutcome observed) {
+            steps.add(new Step(actor, action));
             long at = now;
             if (command instanceof JobCommand.AdvanceClock c) {
                 now = c.to();
             }
-            entries.add(new JobHistoryEntry(steps.size(), false, actor, what, command, at, expected, observed, null, null, null, null));
+            entries.add(new HistoryEntry(steps.size(), false, actor, what, command, at, expected, observed, null, null, null, null));
             return this;
         }
 
         /** A statement that waited goes on at the current step, judged with the clock of its start. */
         JobHistory resumed(String actor, String what, JobCommand command, long startedAt, JobOutcome expected, JobOutcome observed) {
-            entries.add(new JobHistoryEntry(steps.size(), true, actor, what, command, startedAt, expected, observed, null, null, null, null));
+            entries.add(new HistoryEntry(steps.size(), true, actor, what, command, startedAt, expected, observed, null, null, null, null));
             return this;
         }
 
         /** The last entry, with the rows of {@code key} as the model and the database have them. */
         JobHistory rows(String key, JobRows model, JobRows database) {
-            JobHistoryEntry e = entries.remove(entries.size() - 1);
-            entries.add(new JobHistoryEntry(e.step(), e.resumed(), e.actor(), e.action(), e.command(), e.at(), e.expected(), e.observed(),
+            HistoryEntry e = entries.remove(entries.size() - 1);
+            entries.add(new HistoryEntry(e.step(), e.resumed(), e.actor(), e.action(), e.command(), e.at(), e.expected(), e.observed(),
                     key, model, database, e.error()));
             return this;
         }
 
-        JobHistory notRun(String actor, JobAction action) {
-            steps.add(new JobStep(actor, action));
+        JobHistory notRun(String actor, Action action) {
+            steps.add(new Step(actor, action));
             return this;
         }
     }
@@ -245,20 +245,20 @@ final class SampleResults {
         Lease held = new Lease("w2", TTL, 1);
         Lease taken = new Lease("w1", 2 * TTL + 1, 2);
         JobHistory h = new JobHistory()
-                .step("w2", new JobAction.Acquire("K1"), "acquire K1", lease("w2", new Command.Acquire("K1", "w2", TTL)),
+                .step("w2", new Action.Acquire("K1"), "acquire K1", lease("w2", new Command.Acquire("K1", "w2", TTL)),
                         answered(new Outcome.Granted(1, TTL)), answered(new Outcome.Granted(1, TTL)))
-                .step("w2", new JobAction.Begin(), "begin", new JobCommand.Begin("w2"), new JobOutcome.Begun(), new JobOutcome.Begun())
-                .step("w2", new JobAction.Claim(), "claim K1 token 1", new JobCommand.Claim("w2", "K1", 1),
+                .step("w2", new Action.Begin(), "begin", new JobCommand.Begin("w2"), new JobOutcome.Begun(), new JobOutcome.Begun())
+                .step("w2", new Action.Claim(), "claim K1 token 1", new JobCommand.Claim("w2", "K1", 1),
                         new JobOutcome.Claimed(1), new JobOutcome.Claimed(1))
-                .step("clock", new JobAction.AdvanceToExpiry("K1", 1), "clock to 10.000001s", new JobCommand.AdvanceClock(TTL + 1),
+                .step("clock", new Action.AdvanceToExpiry("K1", 1), "clock to 10.000001s", new JobCommand.AdvanceClock(TTL + 1),
                         new JobOutcome.ClockAt(TTL + 1), new JobOutcome.ClockAt(TTL + 1))
-                .step("w1", new JobAction.Acquire("K1"), "acquire K1", lease("w1", new Command.Acquire("K1", "w1", TTL)),
+                .step("w1", new Action.Acquire("K1"), "acquire K1", lease("w1", new Command.Acquire("K1", "w1", TTL)),
                         new JobOutcome.Waiting(), answered(new Outcome.Granted(2, 2 * TTL + 1)))
                 .rows("K1", jobRows(held, null, Map.of(), Map.of(), List.of(), Map.of()),
                         jobRows(taken, null, Map.of(), Map.of(), List.of(), Map.of()))
-                .notRun("w2", new JobAction.BusinessRow("r1", NASTY))
-                .notRun("w2", new JobAction.Commit());
-        JobTrace trace = JobTrace.of("check-then-write", h.steps);
+                .notRun("w2", new Action.BusinessRow("r1", NASTY))
+                .notRun("w2", new Action.Commit());
+        Trace trace = Trace.of("check-then-write", h.steps);
         String traceFile = "properties/target/fencecheck/traces/JobTransactionProperties-interleavedTransactionsAgreeWithModel-check-then-write-5.json";
         RunResult.Failure failure = new RunResult.Failure("divergence at step 5 (acquire K1): the model expected Waiting but the database"
                 + " answered Granted(token 2, until 20.000001s)", 5, List.of(), null, null, trace, h.entries,
@@ -284,40 +284,40 @@ final class SampleResults {
         Command.Write w1Write = new Command.Write(SinkKind.CURRENT_FENCE, "K1", 1, "r0", QUOTED);
         Command.Write w2Write = new Command.Write(SinkKind.CURRENT_FENCE, "K1", 2, "r2", QUOTED);
         JobHistory h = new JobHistory()
-                .step("w1", new JobAction.Acquire("K1"), "acquire K1", lease("w1", new Command.Acquire("K1", "w1", TTL)),
+                .step("w1", new Action.Acquire("K1"), "acquire K1", lease("w1", new Command.Acquire("K1", "w1", TTL)),
                         answered(new Outcome.Granted(1, TTL)), answered(new Outcome.Granted(1, TTL)))
-                .step("w1", JobAction.Write.fenced("r0", QUOTED), "write K1 token 1 to fenced sink result r0 payload \"it's \\\"final\\\"\"",
+                .step("w1", Action.Write.fenced("r0", QUOTED), "write K1 token 1 to fenced sink result r0 payload \"it's \\\"final\\\"\"",
                         new JobCommand.Write("w1", w1Write), answered(new Outcome.Applied()), answered(new Outcome.Applied()))
-                .step("w1", new JobAction.Begin(), "begin", new JobCommand.Begin("w1"), new JobOutcome.Begun(), new JobOutcome.Begun())
-                .step("w1", new JobAction.Claim(), "claim K1 token 1", new JobCommand.Claim("w1", "K1", 1),
+                .step("w1", new Action.Begin(), "begin", new JobCommand.Begin("w1"), new JobOutcome.Begun(), new JobOutcome.Begun())
+                .step("w1", new Action.Claim(), "claim K1 token 1", new JobCommand.Claim("w1", "K1", 1),
                         new JobOutcome.Claimed(1), new JobOutcome.Claimed(1))
-                .step("clock", new JobAction.AdvanceToExpiry("K1", 1), "clock to 10.000001s", new JobCommand.AdvanceClock(TTL + 1),
+                .step("clock", new Action.AdvanceToExpiry("K1", 1), "clock to 10.000001s", new JobCommand.AdvanceClock(TTL + 1),
                         new JobOutcome.ClockAt(TTL + 1), new JobOutcome.ClockAt(TTL + 1))
-                .step("w2", new JobAction.Acquire("K1"), "acquire K1", lease("w2", new Command.Acquire("K1", "w2", TTL)),
+                .step("w2", new Action.Acquire("K1"), "acquire K1", lease("w2", new Command.Acquire("K1", "w2", TTL)),
                         new JobOutcome.Waiting(), new JobOutcome.Waiting())
-                .step("w1", new JobAction.BusinessRow("r1", NASTY), "business row r1 \"" + NASTY + "\"",
+                .step("w1", new Action.BusinessRow("r1", NASTY), "business row r1 \"" + NASTY + "\"",
                         new JobCommand.BusinessRow("w1", "r1", NASTY), new JobOutcome.Inserted(), new JobOutcome.Inserted())
-                .step("w1", new JobAction.OutboxRow("r1", NASTY), "outbox row r1 \"" + NASTY + "\"",
+                .step("w1", new Action.OutboxRow("r1", NASTY), "outbox row r1 \"" + NASTY + "\"",
                         new JobCommand.OutboxRow("w1", "r1", NASTY), new JobOutcome.Inserted(), new JobOutcome.Inserted())
-                .step("w1", new JobAction.Commit(), "commit", new JobCommand.Commit("w1"), new JobOutcome.Committed(), new JobOutcome.Committed())
+                .step("w1", new Action.Commit(), "commit", new JobCommand.Commit("w1"), new JobOutcome.Committed(), new JobOutcome.Committed())
                 .resumed("w2", "acquire K1 as w2 for 10.000000s", lease("w2", new Command.Acquire("K1", "w2", TTL)), TTL + 1,
                         answered(new Outcome.Granted(2, 2 * TTL + 1)), answered(new Outcome.Granted(2, 2 * TTL + 1)))
-                .step("w1", new JobAction.Begin(), "begin", new JobCommand.Begin("w1"), new JobOutcome.Begun(), new JobOutcome.Begun())
-                .step("w1", new JobAction.Claim(), "claim K1 token 1", new JobCommand.Claim("w1", "K1", 1),
+                .step("w1", new Action.Begin(), "begin", new JobCommand.Begin("w1"), new JobOutcome.Begun(), new JobOutcome.Begun())
+                .step("w1", new Action.Claim(), "claim K1 token 1", new JobCommand.Claim("w1", "K1", 1),
                         new JobOutcome.NotClaimed(), new JobOutcome.NotClaimed())
-                .step("w1", new JobAction.BusinessRow("r2", "late"), "business row r2 \"late\"",
+                .step("w1", new Action.BusinessRow("r2", "late"), "business row r2 \"late\"",
                         new JobCommand.BusinessRow("w1", "r2", "late"), new JobOutcome.Skipped(), new JobOutcome.Skipped())
-                .step("w1", new JobAction.Rollback(), "rollback", new JobCommand.Rollback("w1"), new JobOutcome.RolledBack(), new JobOutcome.RolledBack())
-                .step("w2", JobAction.Write.fenced("r2", QUOTED), "write K1 token 2 to fenced sink result r2 payload \"it's \\\"final\\\"\"",
+                .step("w1", new Action.Rollback(), "rollback", new JobCommand.Rollback("w1"), new JobOutcome.RolledBack(), new JobOutcome.RolledBack())
+                .step("w2", Action.Write.fenced("r2", QUOTED), "write K1 token 2 to fenced sink result r2 payload \"it's \\\"final\\\"\"",
                         new JobCommand.Write("w2", w2Write), answered(new Outcome.Applied()), answered(new Outcome.Applied()))
-                .step("relay", new JobAction.Relay(true), "deliver the next message, crash before marking it", new JobCommand.Relay(true),
+                .step("relay", new Action.Relay(true), "deliver the next message, crash before marking it", new JobCommand.Relay(true),
                         new JobOutcome.Delivered("K1", "r1", true, false), new JobOutcome.Delivered("K1", "r1", true, false))
-                .step("relay", new JobAction.Redeliver(), "deliver the last message again", new JobCommand.Redeliver(),
+                .step("relay", new Action.Redeliver(), "deliver the last message again", new JobCommand.Redeliver(),
                         new JobOutcome.Delivered("K1", "r1", false, false), new JobOutcome.Delivered("K1", "r1", true, false))
                 .rows("K1", jobRows(second, 1L, fenced, business, outbox, Map.of("r1", 1)),
                         jobRows(second, 1L, fenced, business, outbox, Map.of("r1", 2)))
-                .notRun("w2", new JobAction.Release());
-        JobTrace trace = JobTrace.of("non-idempotent-consumer", h.steps);
+                .notRun("w2", new Action.Release());
+        Trace trace = Trace.of("non-idempotent-consumer", h.steps);
         List<Violation> violations = List.of(new Violation(Invariant.EXACTLY_ONCE_EFFECT, 16,
                 "the consumer applied K1/r1 twice (payload " + NASTY + ")"));
         String traceFile = "properties/target/fencecheck/traces/JobTransactionProperties-interleavedTransactionsAgreeWithModel-non-idempotent-consumer-9.json";
