@@ -59,6 +59,7 @@ public final class TraceRunner implements AutoCloseable {
     private long sessionsOfRestart = -1;
     private final OperationMetrics metrics = new OperationMetrics();
     private final TryLog tries = new TryLog();
+    private final FaultTimings faultTimings = new FaultTimings();
 
     public TraceRunner(Database database, LeaseProtocol protocol) {
         this(database, protocol, false);
@@ -102,6 +103,11 @@ public final class TraceRunner implements AutoCloseable {
     void setClock(java.sql.Connection connection, long micros) throws SQLException {
         fencecheck.db.VirtualClock.set(connection, micros);
         clock.set(micros);
+    }
+
+    /** How long the injected faults took in real time (database restarts above all). */
+    public FaultTimings faultTimings() {
+        return faultTimings;
     }
 
     /** What every try this runner ran since the last {@link TryLog#reset()} reached, and the last that failed. */
@@ -318,7 +324,9 @@ public final class TraceRunner implements AutoCloseable {
      * they reconnect when next used; the observer reconnects now.
      */
     void crashDatabase() throws SQLException {
+        long started = System.nanoTime();
         database.crashAndRestart();
+        faultTimings.databaseRestart(System.nanoTime() - started);
         for (Session session : sessions.values()) {
             if (session.pending != null) {
                 session.pending.cancel(true);

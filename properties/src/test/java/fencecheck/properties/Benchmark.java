@@ -124,7 +124,7 @@ final class Benchmark {
             int divergent = 0;
             for (Trace t : traces) {
                 TryResult r = runner.run(t);
-                divergent += r.verdict().passed() ? 0 : 1;
+                divergent += r.passed() ? 0 : 1;
                 scripts.add(RawLoop.script(r));
             }
             long statements = scripts.stream().mapToLong(RawLoop.Script::statements).sum();
@@ -358,12 +358,11 @@ final class Benchmark {
                     .execute()
                     .testEvents().finished().list();
             long ended = System.nanoTime();
-            int shrunk = finished.stream()
-                    .flatMap(e -> e.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable).stream())
-                    .filter(t -> t instanceof TraceFailure || t instanceof JobTraceFailure)
-                    .mapToInt(t -> t instanceof TraceFailure f ? f.result().trace().steps().size()
-                            : ((JobTraceFailure) t).result().trace().steps().size())
-                    .findFirst().orElse(0);
+            boolean failed = finished.stream()
+                    .anyMatch(e -> e.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable).isPresent());
+            int shrunk = !failed ? 0 : Harnesses.runnerFor(variant, Harnesses.throughFaultProxies(target.container, target.method))
+                    .tries().lastFailure()
+                    .map(TryResult::steps).orElse(0);
             return new Run(SearchClock.last(), ended, shrunk);
         } finally {
             System.setOut(out);

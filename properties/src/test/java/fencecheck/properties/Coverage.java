@@ -1,6 +1,7 @@
 package fencecheck.properties;
 
 import fencecheck.run.Situation;
+import fencecheck.run.TraceTable;
 import fencecheck.run.TryResult;
 import net.jqwik.api.statistics.Statistics;
 
@@ -18,10 +19,21 @@ final class Coverage {
     }
 
     static void collect(TryResult result, Situation.Group group) {
-        SituationCounts.record(result.situations(), FLOOR_PERCENT, group);
         for (Situation situation : Situation.of(group)) {
             Statistics.label(situation.label()).collect(result.situations().contains(situation));
             Statistics.label(situation.label()).coverage(c -> c.check(true).percentage(p -> p >= FLOOR_PERCENT));
+        }
+    }
+
+    /**
+     * Counts the try's situations and fails the try when model and database
+     * disagreed or an invariant broke. The failure carries only the words a
+     * reader needs; the try itself stays in its runner's {@link fencecheck.run.TryLog}.
+     */
+    static void judge(TryResult result, Situation.Group group) {
+        collect(result, group);
+        if (!result.passed()) {
+            throw new AssertionError(result.verdict() + "\n" + TraceTable.render(result));
         }
     }
 }

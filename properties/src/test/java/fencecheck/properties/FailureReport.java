@@ -1,10 +1,9 @@
 package fencecheck.properties;
 
-import fencecheck.run.JobTraceTable;
-import fencecheck.run.JobTryResult;
-import fencecheck.run.Minimizer;
+import fencecheck.run.TraceRunner;
 import fencecheck.run.TraceTable;
 import fencecheck.run.TryResult;
+import fencecheck.run.Minimizer;
 import fencecheck.trace.TraceFiles;
 import net.jqwik.api.lifecycle.AroundPropertyHook;
 import net.jqwik.api.lifecycle.PropagationMode;
@@ -46,32 +45,21 @@ public class FailureReport implements AroundPropertyHook {
             context.attributes().setSeed(pinned.get());
         }
         PropertyExecutionResult result = property.execute();
-        Optional<Throwable> error = result.shrunkSample().flatMap(s -> s.falsifyingError())
-                .or(() -> result.originalSample().flatMap(s -> s.falsifyingError()));
-        if (result.status() == PropertyExecutionResult.Status.FAILED && error.isPresent()
-                && error.get() instanceof JobTraceFailure jobFailure) {
-            return reportJob(context, result, jobFailure);
-        }
-        if (result.status() != PropertyExecutionResult.Status.FAILED || error.isEmpty()
-                || !(error.get() instanceof TraceFailure failure)) {
+        if (result.status() != PropertyExecutionResult.Status.FAILED) {
             return result;
         }
-        TryResult tried = Minimizer.minimize(Harnesses.runnerFor(Harnesses.implementationUnderTest(),
-                failure.result().trace().needsFaultProxies()), failure.result());
+        TraceRunner runner = Harnesses.runnerFor(Harnesses.implementationUnderTest(),
+                context.findAnnotation(ThroughFaultProxies.class).isPresent());
+        Optional<TryResult> failed = runner.tries().lastFailure();
+        if (failed.isEmpty()) {
+            // failed without a failing try: a coverage floor, or an error; jqwik's message says which
+            return result;
+        }
+        TryResult tried = Minimizer.minimize(runner, failed.get());
         Path saved = savedTrace(context, tried.trace().implementation(), result.seed().orElse(null));
         TraceFiles.write(tried.trace(), saved);
-        return result.mapToFailed(new TraceFailure(tried, message(context, result, tried.verdict().sentence(),
-                TraceTable.render(tried), saved, tried.trace().implementation())));
-    }
-
-    private static PropertyExecutionResult reportJob(PropertyLifecycleContext context, PropertyExecutionResult result,
-                                                     JobTraceFailure failure) {
-        JobTryResult tried = Minimizer.minimize(Harnesses.jobRunnerFor(Harnesses.implementationUnderTest(),
-                failure.result().trace().needsFaultProxies()), failure.result());
-        Path saved = savedTrace(context, tried.trace().implementation(), result.seed().orElse(null));
-        TraceFiles.write(tried.trace(), saved);
-        return result.mapToFailed(new JobTraceFailure(tried, message(context, result, tried.verdict(),
-                JobTraceTable.render(tried), saved, tried.trace().implementation())));
+        return result.mapToFailed(new AssertionError(message(context, result, tried.verdict(), TraceTable.render(tried), saved,
+                tried.trace().implementation())));
     }
 
     /** Where a property's shrunk trace against an implementation is saved: one file per seed, so runs do not overwrite each other's. */

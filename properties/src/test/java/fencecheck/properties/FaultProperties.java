@@ -3,7 +3,6 @@ package fencecheck.properties;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.run.FaultTimings;
 import fencecheck.run.Situation;
-import fencecheck.run.TryResult;
 import fencecheck.trace.Step;
 import fencecheck.trace.Trace;
 import net.jqwik.api.Arbitrary;
@@ -26,23 +25,17 @@ class FaultProperties {
 
     @Property(tries = 80)
     @ThroughFaultProxies
+    @Covers(Situation.Group.LEASE_FAULTS)
     void networkFaultsAndRestarts(@ForAll("networkFaults") List<Step> steps) {
         LeaseProtocol protocol = Harnesses.implementationUnderTest();
-        TryResult result = Harnesses.runnerFor(protocol, true).run(Trace.of(protocol.name(), steps));
-        Coverage.collect(result, Situation.Group.NETWORK);
-        if (!result.verdict().passed()) {
-            throw new TraceFailure(result);
-        }
+        Coverage.judge(Harnesses.runnerFor(protocol, true).run(Trace.of(protocol.name(), steps)), Situation.Group.LEASE_FAULTS);
     }
 
     @Property(tries = 12)
+    @Covers(Situation.Group.LEASE_CRASH)
     void databaseCrashes(@ForAll("oneDatabaseCrash") List<Step> steps) {
         LeaseProtocol protocol = Harnesses.implementationUnderTest();
-        TryResult result = Harnesses.runnerFor(protocol).run(Trace.of(protocol.name(), steps));
-        Coverage.collect(result, Situation.Group.CRASH);
-        if (!result.verdict().passed()) {
-            throw new TraceFailure(result);
-        }
+        Coverage.judge(Harnesses.runnerFor(protocol).run(Trace.of(protocol.name(), steps)), Situation.Group.LEASE_CRASH);
     }
 
     /** How long a database restart takes here: printed, not asserted. */

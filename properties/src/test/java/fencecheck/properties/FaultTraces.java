@@ -61,10 +61,10 @@ public final class FaultTraces {
 
     /** Any network fault on a worker's next statement, whatever that statement is. */
     static Arbitrary<List<Step>> networkFaultOnNextStatement() {
-        Arbitrary<Action.WorkerAction> next = Arbitraries.oneOf(
-                Traces.key().map(k -> (Action.WorkerAction) new Action.Acquire(k)),
+        Arbitrary<Action.WorkerStatement> next = Arbitraries.oneOf(
+                Traces.key().map(k -> (Action.WorkerStatement) new Action.Acquire(k)),
                 Arbitraries.just(new Action.Renew()),
-                Traces.writeAction().map(w -> (Action.WorkerAction) w));
+                Traces.writeAction().map(w -> (Action.WorkerStatement) w));
         return Combinators.combine(Traces.worker(), Arbitraries.of(NetworkFault.class), next)
                 .as((w, fault, action) -> List.of(Step.nemesis(new Action.Network("w" + w, fault)), Step.worker(w, action)));
     }
@@ -104,20 +104,24 @@ public final class FaultTraces {
                         Step.nemesis(new Action.Deliver("w" + pair[0]))));
     }
 
-    /** The worker writes inside a transaction and the connection is reset before it commits. */
+    /** The worker writes inside a transaction and the connection is reset after its write, before it commits. */
     static Arbitrary<List<Step>> resetMidWrite() {
         return Combinators.combine(Traces.worker(), Traces.key(), Traces.writeAction())
                 .as((w, k, write) -> List.of(
                         Step.worker(w, new Action.Acquire(k)),
+                        Step.worker(w, new Action.Begin()),
                         Step.nemesis(new Action.Network("w" + w, NetworkFault.CONNECTION_RESET)),
                         Step.worker(w, write)));
     }
 
+    /** The worker writes inside a transaction and crashes before committing: a restart drops its connection. */
     static Arbitrary<List<Step>> crashMidWrite() {
         return Combinators.combine(Traces.worker(), Traces.key(), Traces.sink(), Traces.resultId(), Traces.payload())
                 .as((w, k, sink, id, payload) -> List.of(
                         Step.worker(w, new Action.Acquire(k)),
-                        Step.nemesis(new Action.CrashMidWrite("w" + w, sink, id, payload))));
+                        Step.worker(w, new Action.Begin()),
+                        Step.worker(w, new Action.Write(sink, fencecheck.trace.TokenSource.HELD, id, payload)),
+                        Step.nemesis(new Action.Restart("w" + w, false))));
     }
 
     /** A grant, a coordinator restart, the lease runs out, and another worker takes over. */

@@ -3,7 +3,7 @@ package fencecheck.properties;
 import fencecheck.db.Databases;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.LeaseProtocol;
-import fencecheck.run.JobRunner;
+import fencecheck.run.TraceRunner;
 import fencecheck.run.TraceRunner;
 
 import java.util.Map;
@@ -13,7 +13,6 @@ import java.util.concurrent.ConcurrentHashMap;
 final class Harnesses {
 
     private static final Map<String, TraceRunner> RUNNERS = new ConcurrentHashMap<>();
-    private static final Map<String, JobRunner> JOB_RUNNERS = new ConcurrentHashMap<>();
 
     private Harnesses() {
     }
@@ -33,13 +32,15 @@ final class Harnesses {
                 name -> new TraceRunner(Databases.shared(), protocol, throughFaultProxies));
     }
 
-    static JobRunner jobRunnerFor(LeaseProtocol protocol) {
-        return jobRunnerFor(protocol, false);
-    }
-
-    /** @param throughFaultProxies whether worker sessions go through fault proxies (for job traces with network faults) */
-    static JobRunner jobRunnerFor(LeaseProtocol protocol, boolean throughFaultProxies) {
-        return JOB_RUNNERS.computeIfAbsent(protocol.name() + (throughFaultProxies ? " proxied" : ""),
-                name -> new JobRunner(Databases.shared(), protocol, throughFaultProxies));
+    /** Whether the property {@code method} of {@code container} (or of a class it extends) runs through fault proxies. */
+    static boolean throughFaultProxies(Class<?> container, String method) {
+        for (Class<?> c = container; c != null; c = c.getSuperclass()) {
+            for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
+                if (m.getName().equals(method)) {
+                    return m.isAnnotationPresent(ThroughFaultProxies.class);
+                }
+            }
+        }
+        return false;
     }
 }

@@ -1,10 +1,10 @@
 package fencecheck.properties;
 
 import fencecheck.model.SinkKind;
-import fencecheck.trace.JobAction;
+import fencecheck.trace.Action;
 import fencecheck.trace.NetworkFault;
 import fencecheck.trace.TokenSource;
-import fencecheck.trace.JobStep;
+import fencecheck.trace.Step;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -26,13 +26,13 @@ final class JobTraces {
     private JobTraces() {
     }
 
-    static Arbitrary<List<JobStep>> jobTraces() {
+    static Arbitrary<List<Step>> jobTraces() {
         return fragment().list().ofMinSize(1).ofMaxSize(10)
                 .map(fragments -> fragments.stream().flatMap(List::stream).toList());
     }
 
     @SuppressWarnings("unchecked")
-    static Arbitrary<List<JobStep>> fragment() {
+    static Arbitrary<List<Step>> fragment() {
         return Arbitraries.frequencyOf(
                 Tuple.of(4, acquire().map(List::of)),
                 Tuple.of(10, job()),
@@ -68,7 +68,7 @@ final class JobTraces {
 
     /** Jobs and the other fragments, with requests and answers of job statements lost in the network. */
     @SuppressWarnings("unchecked")
-    static Arbitrary<List<JobStep>> withNetworkFaults() {
+    static Arbitrary<List<Step>> withNetworkFaults() {
         return Arbitraries.frequencyOf(Tuple.of(4, jobWithALostMessage()), Tuple.of(3, fragment()),
                         Tuple.of(4, writeHeldPastATakeover()), Tuple.of(4, lostAnswerThenRetry()), Tuple.of(3, resetInsideAJob()),
                         Tuple.of(4, duplicatedWrite()), Tuple.of(4, coordinatorRestartBeforeATakeover()),
@@ -78,75 +78,75 @@ final class JobTraces {
     }
 
     /** The network holds a holder's write while its lease runs out and another worker takes over; then it arrives. */
-    static Arbitrary<List<JobStep>> writeHeldPastATakeover() {
+    static Arbitrary<List<Step>> writeHeldPastATakeover() {
         return Combinators.combine(HOLDER_AND_OTHER, key(), writeInTransaction()).as((pair, k, w) -> List.of(
-                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
-                new JobStep(pair.get(0), new JobAction.Acquire(k)),
-                new JobStep(JobStep.NEMESIS, new JobAction.Network(pair.get(0), NetworkFault.DELAYED)),
-                new JobStep(pair.get(0), w),
-                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
-                new JobStep(pair.get(1), new JobAction.Acquire(k)),
-                new JobStep(JobStep.NEMESIS, new JobAction.Deliver(pair.get(0)))));
+                new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1)),
+                new Step(pair.get(0), new Action.Acquire(k)),
+                new Step(Step.NEMESIS, new Action.Network(pair.get(0), NetworkFault.DELAYED)),
+                new Step(pair.get(0), w),
+                new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1)),
+                new Step(pair.get(1), new Action.Acquire(k)),
+                new Step(Step.NEMESIS, new Action.Deliver(pair.get(0)))));
     }
 
     /** A statement on its own (a grant or a write) loses its request or its answer, and the worker retries it. */
-    static Arbitrary<List<JobStep>> lostAnswerThenRetry() {
+    static Arbitrary<List<Step>> lostAnswerThenRetry() {
         Arbitrary<NetworkFault> fault = Arbitraries.of(NetworkFault.REQUEST_LOST, NetworkFault.RESPONSE_LOST);
         Arbitrary<Boolean> grant = Arbitraries.of(true, false);
         return Combinators.combine(worker(), key(), fault, grant, writeInTransaction()).as((w, k, f, g, write) -> {
-            List<JobStep> steps = new ArrayList<>(List.of(new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1))));
+            List<Step> steps = new ArrayList<>(List.of(new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1))));
             if (!g) {
-                steps.add(new JobStep(w, new JobAction.Acquire(k)));
+                steps.add(new Step(w, new Action.Acquire(k)));
             }
-            steps.add(new JobStep(JobStep.NEMESIS, new JobAction.Network(w, f)));
-            steps.add(new JobStep(w, g ? new JobAction.Acquire(k) : write));
-            steps.add(new JobStep(w, new JobAction.Retry()));
+            steps.add(new Step(Step.NEMESIS, new Action.Network(w, f)));
+            steps.add(new Step(w, g ? new Action.Acquire(k) : write));
+            steps.add(new Step(w, new Action.Retry()));
             return steps;
         });
     }
 
     /** The answer to a job's COMMIT is lost while a takeover waits for the job: the job committed all the same. */
-    static Arbitrary<List<JobStep>> lostAnswerToACommit() {
+    static Arbitrary<List<Step>> lostAnswerToACommit() {
         return Combinators.combine(HOLDER_AND_OTHER, key()).as((pair, k) -> List.of(
-                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
-                new JobStep(pair.get(0), new JobAction.Acquire(k)),
-                new JobStep(pair.get(0), new JobAction.Begin()),
-                new JobStep(pair.get(0), new JobAction.Claim()),
-                new JobStep(pair.get(0), new JobAction.BusinessRow("r1", "done")),
-                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
-                new JobStep(pair.get(1), new JobAction.Acquire(k)),
-                new JobStep(JobStep.NEMESIS, new JobAction.Network(pair.get(0), NetworkFault.RESPONSE_LOST)),
-                new JobStep(pair.get(0), new JobAction.Commit())));
+                new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1)),
+                new Step(pair.get(0), new Action.Acquire(k)),
+                new Step(pair.get(0), new Action.Begin()),
+                new Step(pair.get(0), new Action.Claim()),
+                new Step(pair.get(0), new Action.BusinessRow("r1", "done")),
+                new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1)),
+                new Step(pair.get(1), new Action.Acquire(k)),
+                new Step(Step.NEMESIS, new Action.Network(pair.get(0), NetworkFault.RESPONSE_LOST)),
+                new Step(pair.get(0), new Action.Commit())));
     }
 
     /** The connection is reset right after a statement of a job: the job's transaction is gone. */
-    static Arbitrary<List<JobStep>> resetInsideAJob() {
+    static Arbitrary<List<Step>> resetInsideAJob() {
         return Combinators.combine(worker(), key()).as((w, k) -> List.of(
-                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
-                new JobStep(w, new JobAction.Acquire(k)),
-                new JobStep(w, new JobAction.Begin()),
-                new JobStep(w, new JobAction.Claim()),
-                new JobStep(JobStep.NEMESIS, new JobAction.Network(w, NetworkFault.CONNECTION_RESET)),
-                new JobStep(w, new JobAction.BusinessRow("r1", "done")),
-                new JobStep(w, new JobAction.Commit())));
+                new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1)),
+                new Step(w, new Action.Acquire(k)),
+                new Step(w, new Action.Begin()),
+                new Step(w, new Action.Claim()),
+                new Step(Step.NEMESIS, new Action.Network(w, NetworkFault.CONNECTION_RESET)),
+                new Step(w, new Action.BusinessRow("r1", "done")),
+                new Step(w, new Action.Commit())));
     }
 
     /** A holder's write, with the token it holds, reaches the database twice. */
-    static Arbitrary<List<JobStep>> duplicatedWrite() {
+    static Arbitrary<List<Step>> duplicatedWrite() {
         return Combinators.combine(worker(), key(), writeInTransaction()).as((w, k, write) -> List.of(
-                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
-                new JobStep(w, new JobAction.Acquire(k)),
-                new JobStep(w, write),
-                new JobStep(JobStep.NEMESIS, new JobAction.Duplicate(w))));
+                new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1)),
+                new Step(w, new Action.Acquire(k)),
+                new Step(w, write),
+                new Step(Step.NEMESIS, new Action.Duplicate(w))));
     }
 
     /** The coordinator restarts between a grant and the next one: the token sequence must go on. */
-    static Arbitrary<List<JobStep>> coordinatorRestartBeforeATakeover() {
+    static Arbitrary<List<Step>> coordinatorRestartBeforeATakeover() {
         return Combinators.combine(HOLDER_AND_OTHER, key()).as((pair, k) -> List.of(
-                new JobStep(pair.get(0), new JobAction.Acquire(k)),
-                new JobStep(JobStep.NEMESIS, new JobAction.RestartCoordinator()),
-                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
-                new JobStep(pair.get(1), new JobAction.Acquire(k))));
+                new Step(pair.get(0), new Action.Acquire(k)),
+                new Step(Step.NEMESIS, new Action.RestartCoordinator()),
+                new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1)),
+                new Step(pair.get(1), new Action.Acquire(k))));
     }
 
     /**
@@ -155,28 +155,28 @@ final class JobTraces {
      * client drops its connection, so the job rolls back, unless it was the
      * COMMIT's answer that was lost and the job committed all the same.
      */
-    static Arbitrary<List<JobStep>> jobWithALostMessage() {
+    static Arbitrary<List<Step>> jobWithALostMessage() {
         Arbitrary<NetworkFault> fault = Arbitraries.of(NetworkFault.REQUEST_LOST, NetworkFault.RESPONSE_LOST);
         Arbitrary<Integer> at = Arbitraries.integers().between(0, 3);
         Arbitrary<Boolean> takeoverWaits = Arbitraries.frequency(Tuple.of(2, true), Tuple.of(1, false));
         return Combinators.combine(HOLDER_AND_OTHER, key(), fault, at, takeoverWaits).as((pair, k, f, i, waits) -> {
             String holder = pair.get(0);
-            List<JobStep> job = new ArrayList<>(List.of(
-                    new JobStep(holder, new JobAction.Claim()),
-                    new JobStep(holder, new JobAction.BusinessRow("r1", "done")),
-                    new JobStep(holder, new JobAction.OutboxRow("r1", "done")),
-                    new JobStep(holder, new JobAction.Commit())));
-            job.add(i, new JobStep(JobStep.NEMESIS, new JobAction.Network(holder, f)));
+            List<Step> job = new ArrayList<>(List.of(
+                    new Step(holder, new Action.Claim()),
+                    new Step(holder, new Action.BusinessRow("r1", "done")),
+                    new Step(holder, new Action.OutboxRow("r1", "done")),
+                    new Step(holder, new Action.Commit())));
+            job.add(i, new Step(Step.NEMESIS, new Action.Network(holder, f)));
             if (waits) {
-                job.add(1 + (i == 0 ? 1 : 0), new JobStep(pair.get(1), new JobAction.Acquire(k)));
-                job.add(1 + (i == 0 ? 1 : 0), new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)));
+                job.add(1 + (i == 0 ? 1 : 0), new Step(pair.get(1), new Action.Acquire(k)));
+                job.add(1 + (i == 0 ? 1 : 0), new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1)));
             }
-            List<JobStep> steps = new ArrayList<>(List.of(
-                    new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
-                    new JobStep(holder, new JobAction.Acquire(k)),
-                    new JobStep(holder, new JobAction.Begin())));
+            List<Step> steps = new ArrayList<>(List.of(
+                    new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1)),
+                    new Step(holder, new Action.Acquire(k)),
+                    new Step(holder, new Action.Begin())));
             steps.addAll(job);
-            steps.add(new JobStep(JobStep.RELAY, new JobAction.Relay(false)));
+            steps.add(new Step(Step.RELAY, new Action.Relay(false)));
             return steps;
         });
     }
@@ -186,9 +186,9 @@ final class JobTraces {
      * (often) a takeover waits for it, then more jobs: the open job's
      * transaction and the waiting statement vanish with the crash.
      */
-    static Arbitrary<List<JobStep>> oneCrashAmidJobs() {
-        Arbitrary<List<JobStep>> before = fragment().list().ofMaxSize(3).map(f -> f.stream().flatMap(List::stream).toList());
-        Arbitrary<List<JobStep>> after = fragment().list().ofMaxSize(3).map(f -> f.stream().flatMap(List::stream).toList());
+    static Arbitrary<List<Step>> oneCrashAmidJobs() {
+        Arbitrary<List<Step>> before = fragment().list().ofMaxSize(3).map(f -> f.stream().flatMap(List::stream).toList());
+        Arbitrary<List<Step>> after = fragment().list().ofMaxSize(3).map(f -> f.stream().flatMap(List::stream).toList());
         Arbitrary<Boolean> takeoverWaits = Arbitraries.frequency(Tuple.of(3, true), Tuple.of(1, false));
         Arbitrary<List<String>> holderAndOther = Arbitraries.of(List.of("w1", "w2"), List.of("w2", "w1"), List.of("w1", "w3"),
                 List.of("w3", "w2"));
@@ -196,53 +196,53 @@ final class JobTraces {
                 .as((b, pair, k, waits, a) -> {
                     String holder = pair.get(0);
                     String other = pair.get(1);
-                    List<JobStep> steps = new ArrayList<>(b);
+                    List<Step> steps = new ArrayList<>(b);
                     steps.addAll(List.of(
-                            new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
-                            new JobStep(holder, new JobAction.Acquire(k)),
-                            new JobStep(holder, new JobAction.Begin()),
-                            new JobStep(holder, new JobAction.Claim()),
-                            new JobStep(holder, new JobAction.BusinessRow("r1", "done"))));
+                            new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1)),
+                            new Step(holder, new Action.Acquire(k)),
+                            new Step(holder, new Action.Begin()),
+                            new Step(holder, new Action.Claim()),
+                            new Step(holder, new Action.BusinessRow("r1", "done"))));
                     if (waits) {
-                        steps.add(new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)));
-                        steps.add(new JobStep(other, new JobAction.Acquire(k)));
+                        steps.add(new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1)));
+                        steps.add(new Step(other, new Action.Acquire(k)));
                     }
-                    steps.add(new JobStep(JobStep.NEMESIS, new JobAction.CrashDatabase()));
-                    steps.add(new JobStep(holder, new JobAction.Commit()));
+                    steps.add(new Step(Step.NEMESIS, new Action.CrashDatabase()));
+                    steps.add(new Step(holder, new Action.Commit()));
                     steps.addAll(a);
                     return steps;
                 });
     }
 
     /** Sometimes the grant's answer is lost on its way back: the worker keeps believing what it did. */
-    static Arbitrary<JobStep> acquire() {
+    static Arbitrary<Step> acquire() {
         return Combinators.combine(worker(), key(), Arbitraries.frequency(Tuple.of(2, false), Tuple.of(1, true)))
-                .as((w, k, lost) -> new JobStep(w, new JobAction.Acquire(k, lost)));
+                .as((w, k, lost) -> new Step(w, new Action.Acquire(k, lost)));
     }
 
-    static Arbitrary<JobStep> renew() {
-        return worker().map(w -> new JobStep(w, new JobAction.Renew()));
+    static Arbitrary<Step> renew() {
+        return worker().map(w -> new Step(w, new Action.Renew()));
     }
 
     /** Either sink; mostly with the believed token, sometimes a forged one (above the fence) or another key's. */
-    static Arbitrary<JobAction.Write> writeAction() {
+    static Arbitrary<Action.Write> writeAction() {
         Arbitrary<SinkKind> sink = Arbitraries.frequency(Tuple.of(2, SinkKind.CURRENT_FENCE), Tuple.of(1, SinkKind.LATEST_TOKEN_WINS));
         Arbitrary<TokenSource> token = Arbitraries.frequency(
                 Tuple.of(7, TokenSource.HELD), Tuple.of(2, TokenSource.ABOVE_FENCE), Tuple.of(2, TokenSource.OTHER_KEY));
-        return Combinators.combine(sink, token, resultId(), Arbitraries.of(Traces.PAYLOADS)).as(JobAction.Write::new);
+        return Combinators.combine(sink, token, resultId(), Arbitraries.of(Traces.PAYLOADS)).as(Action.Write::new);
     }
 
-    static Arbitrary<JobStep> write() {
-        return Combinators.combine(worker(), writeAction()).as(JobStep::new);
+    static Arbitrary<Step> write() {
+        return Combinators.combine(worker(), writeAction()).as(Step::new);
     }
 
     /** A worker that holds a grant writes with a token no grant gave it: one above the fence, or another key's. */
-    static Arbitrary<List<JobStep>> forgedWriteAfterAGrant() {
+    static Arbitrary<List<Step>> forgedWriteAfterAGrant() {
         Arbitrary<TokenSource> forged = Arbitraries.of(TokenSource.ABOVE_FENCE, TokenSource.OTHER_KEY);
         Arbitrary<SinkKind> sink = Arbitraries.of(SinkKind.class);
         return Combinators.combine(worker(), key(), sink, forged, resultId()).as((w, k, s, t, r) -> List.of(
-                new JobStep(w, new JobAction.Acquire(k)),
-                new JobStep(w, new JobAction.Write(s, t, r, "forged"))));
+                new Step(w, new Action.Acquire(k)),
+                new Step(w, new Action.Write(s, t, r, "forged"))));
     }
 
     private static final Arbitrary<List<String>> HOLDER_AND_OTHER = Arbitraries.of(List.of("w1", "w2"), List.of("w2", "w1"),
@@ -254,90 +254,90 @@ final class JobTraces {
      * that still holds the job open: the takeover waits, and the zombie may wake
      * up and finish what it began under its old token.
      */
-    static Arbitrary<List<JobStep>> restartDuringAJob() {
+    static Arbitrary<List<Step>> restartDuringAJob() {
         Arbitrary<Boolean> zombie = Arbitraries.frequency(Tuple.of(2, true), Tuple.of(1, false));
         Arbitrary<Boolean> commits = Arbitraries.frequency(Tuple.of(2, true), Tuple.of(1, false));
         return Combinators.combine(HOLDER_AND_OTHER, key(), zombie, commits).as((pair, k, z, commit) -> {
             String holder = pair.get(0);
             String zombieName = "z" + holder.substring(1);
-            List<JobStep> steps = new ArrayList<>(List.of(
-                    new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
-                    new JobStep(holder, new JobAction.Acquire(k)),
-                    new JobStep(holder, new JobAction.Begin()),
-                    new JobStep(holder, new JobAction.Claim()),
-                    new JobStep(JobStep.NEMESIS, new JobAction.Restart(holder, z)),
-                    new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
-                    new JobStep(pair.get(1), new JobAction.Acquire(k))));
+            List<Step> steps = new ArrayList<>(List.of(
+                    new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1)),
+                    new Step(holder, new Action.Acquire(k)),
+                    new Step(holder, new Action.Begin()),
+                    new Step(holder, new Action.Claim()),
+                    new Step(Step.NEMESIS, new Action.Restart(holder, z)),
+                    new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1)),
+                    new Step(pair.get(1), new Action.Acquire(k))));
             if (z) {
-                steps.add(new JobStep(JobStep.NEMESIS, new JobAction.Resume(zombieName)));
-                steps.add(new JobStep(zombieName, new JobAction.BusinessRow("r1", "late")));
-                steps.add(new JobStep(zombieName, commit ? new JobAction.Commit() : new JobAction.Rollback()));
+                steps.add(new Step(Step.NEMESIS, new Action.Resume(zombieName)));
+                steps.add(new Step(zombieName, new Action.BusinessRow("r1", "late")));
+                steps.add(new Step(zombieName, commit ? new Action.Commit() : new Action.Rollback()));
             }
             return steps;
         });
     }
 
     /** A worker pauses with its job open while its lease runs out and another worker tries to take over, then resumes. */
-    static Arbitrary<List<JobStep>> pauseDuringAJob() {
+    static Arbitrary<List<Step>> pauseDuringAJob() {
         Arbitrary<Boolean> commits = Arbitraries.frequency(Tuple.of(2, true), Tuple.of(1, false));
         return Combinators.combine(HOLDER_AND_OTHER, key(), commits).as((pair, k, commit) -> List.of(
-                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
-                new JobStep(pair.get(0), new JobAction.Acquire(k)),
-                new JobStep(pair.get(0), new JobAction.Begin()),
-                new JobStep(pair.get(0), new JobAction.Claim()),
-                new JobStep(JobStep.NEMESIS, new JobAction.Pause(pair.get(0))),
-                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
-                new JobStep(pair.get(1), new JobAction.Acquire(k)),
-                new JobStep(pair.get(0), new JobAction.BusinessRow("r1", "done")),
-                new JobStep(JobStep.NEMESIS, new JobAction.Resume(pair.get(0))),
-                new JobStep(pair.get(0), commit ? new JobAction.Commit() : new JobAction.Rollback())));
+                new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1)),
+                new Step(pair.get(0), new Action.Acquire(k)),
+                new Step(pair.get(0), new Action.Begin()),
+                new Step(pair.get(0), new Action.Claim()),
+                new Step(Step.NEMESIS, new Action.Pause(pair.get(0))),
+                new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1)),
+                new Step(pair.get(1), new Action.Acquire(k)),
+                new Step(pair.get(0), new Action.BusinessRow("r1", "done")),
+                new Step(Step.NEMESIS, new Action.Resume(pair.get(0))),
+                new Step(pair.get(0), commit ? new Action.Commit() : new Action.Rollback())));
     }
 
     /** The holder's lease runs out, it acquires again and gets a new token, but the answer is lost: it works on with the old one. */
-    static Arbitrary<List<JobStep>> lostReceiptOfANewGrant() {
+    static Arbitrary<List<Step>> lostReceiptOfANewGrant() {
         return Combinators.combine(worker(), key()).as((w, k) -> List.of(
-                new JobStep(w, new JobAction.Acquire(k)),
-                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
-                new JobStep(w, new JobAction.Acquire(k, true)),
-                new JobStep(w, new JobAction.Begin()),
-                new JobStep(w, new JobAction.Claim()),
-                new JobStep(w, new JobAction.Commit())));
+                new Step(w, new Action.Acquire(k)),
+                new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1)),
+                new Step(w, new Action.Acquire(k, true)),
+                new Step(w, new Action.Begin()),
+                new Step(w, new Action.Claim()),
+                new Step(w, new Action.Commit())));
     }
 
-    static Arbitrary<List<JobStep>> grantThenRelease() {
+    static Arbitrary<List<Step>> grantThenRelease() {
         return Combinators.combine(worker(), key()).as((w, k) -> List.of(
-                new JobStep(w, new JobAction.Acquire(k)),
-                new JobStep(w, new JobAction.Release())));
+                new Step(w, new Action.Acquire(k)),
+                new Step(w, new Action.Release())));
     }
 
-    static Arbitrary<JobStep> release() {
-        return worker().map(w -> new JobStep(w, new JobAction.Release()));
+    static Arbitrary<Step> release() {
+        return worker().map(w -> new Step(w, new Action.Release()));
     }
 
-    static Arbitrary<JobStep> clockToExpiry() {
+    static Arbitrary<Step> clockToExpiry() {
         return Combinators.combine(key(), Arbitraries.of(1L, 0L, -1L))
-                .as((k, d) -> new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, d)));
+                .as((k, d) -> new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, d)));
     }
 
-    static Arbitrary<JobStep> relay() {
+    static Arbitrary<Step> relay() {
         return Arbitraries.frequency(
-                Tuple.of(3, new JobStep(JobStep.RELAY, new JobAction.Relay(false))),
-                Tuple.of(3, new JobStep(JobStep.RELAY, new JobAction.Relay(true))),
-                Tuple.of(2, new JobStep(JobStep.RELAY, new JobAction.Redeliver())));
+                Tuple.of(3, new Step(Step.RELAY, new Action.Relay(false))),
+                Tuple.of(3, new Step(Step.RELAY, new Action.Relay(true))),
+                Tuple.of(2, new Step(Step.RELAY, new Action.Redeliver())));
     }
 
     /** The lease expires and another worker takes the key over: what a waiting statement waits for, or races with. */
-    static Arbitrary<List<JobStep>> takeover() {
+    static Arbitrary<List<Step>> takeover() {
         return Combinators.combine(worker(), key(), Arbitraries.of(1L, 0L))
-                .as((w, k, d) -> List.of(new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, d)),
-                        new JobStep(w, new JobAction.Acquire(k))));
+                .as((w, k, d) -> List.of(new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, d)),
+                        new Step(w, new Action.Acquire(k))));
     }
 
     /** Another session's step placed inside an open transaction. */
     @SuppressWarnings("unchecked")
-    static Arbitrary<List<JobStep>> interposed() {
+    static Arbitrary<List<Step>> interposed() {
         return Arbitraries.frequencyOf(
-                Tuple.of(6, Arbitraries.just(List.<JobStep>of())),
+                Tuple.of(6, Arbitraries.just(List.<Step>of())),
                 Tuple.of(4, takeover()),
                 Tuple.of(2, acquire().map(List::of)),
                 Tuple.of(1, renew().map(List::of)),
@@ -348,28 +348,28 @@ final class JobTraces {
     }
 
     /** Article A's job: claim, business row, outbox row, then commit or roll back; often after its own grant. */
-    static Arbitrary<List<JobStep>> job() {
+    static Arbitrary<List<Step>> job() {
         Arbitrary<Boolean> grantFirst = Arbitraries.frequency(Tuple.of(3, true), Tuple.of(1, false));
         Arbitrary<Boolean> commits = Arbitraries.frequency(Tuple.of(2, true), Tuple.of(1, false));
         Arbitrary<Boolean> withBusinessRow = Arbitraries.frequency(Tuple.of(3, true), Tuple.of(1, false));
         return Combinators.combine(worker(), key(), resultId(), grantFirst, commits, withBusinessRow,
                         interposed().list().ofSize(4))
                 .as((w, k, r, grant, commit, business, between) -> {
-                    List<JobStep> steps = new ArrayList<>();
+                    List<Step> steps = new ArrayList<>();
                     if (grant) {
-                        steps.add(new JobStep(w, new JobAction.Acquire(k)));
+                        steps.add(new Step(w, new Action.Acquire(k)));
                     }
-                    steps.add(new JobStep(w, new JobAction.Begin()));
+                    steps.add(new Step(w, new Action.Begin()));
                     steps.addAll(between.get(0));
-                    steps.add(new JobStep(w, new JobAction.Claim()));
+                    steps.add(new Step(w, new Action.Claim()));
                     steps.addAll(between.get(1));
                     if (business) {
-                        steps.add(new JobStep(w, new JobAction.BusinessRow(r, "done")));
+                        steps.add(new Step(w, new Action.BusinessRow(r, "done")));
                     }
                     steps.addAll(between.get(2));
-                    steps.add(new JobStep(w, new JobAction.OutboxRow(r, "done")));
+                    steps.add(new Step(w, new Action.OutboxRow(r, "done")));
                     steps.addAll(between.get(3));
-                    steps.add(new JobStep(w, commit ? new JobAction.Commit() : new JobAction.Rollback()));
+                    steps.add(new Step(w, commit ? new Action.Commit() : new Action.Rollback()));
                     return steps;
                 });
     }
@@ -378,29 +378,29 @@ final class JobTraces {
      * A job ends while a takeover waits for its claim: the waiter goes on at the
      * commit or the rollback. It starts after any earlier lease of the key expired.
      */
-    static Arbitrary<List<JobStep>> jobWithATakeoverWaiting(boolean commits) {
+    static Arbitrary<List<Step>> jobWithATakeoverWaiting(boolean commits) {
         return Combinators.combine(worker(), worker(), key()).as((holder, other, k) -> List.of(
-                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
-                new JobStep(holder, new JobAction.Acquire(k)),
-                new JobStep(holder, new JobAction.Begin()),
-                new JobStep(holder, new JobAction.Claim()),
-                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
-                new JobStep(other, new JobAction.Acquire(k)),
-                new JobStep(holder, new JobAction.OutboxRow("r1", "done")),
-                new JobStep(holder, commits ? new JobAction.Commit() : new JobAction.Rollback())));
+                new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1)),
+                new Step(holder, new Action.Acquire(k)),
+                new Step(holder, new Action.Begin()),
+                new Step(holder, new Action.Claim()),
+                new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1)),
+                new Step(other, new Action.Acquire(k)),
+                new Step(holder, new Action.OutboxRow("r1", "done")),
+                new Step(holder, commits ? new Action.Commit() : new Action.Rollback())));
     }
 
     /** A job that commits, then the relay: at least once, so sometimes twice. It starts after any earlier lease of the key expired. */
-    static Arbitrary<List<JobStep>> deliveredJob() {
-        Arbitrary<List<JobStep>> deliveries = relay().list().ofMinSize(2).ofMaxSize(3);
+    static Arbitrary<List<Step>> deliveredJob() {
+        Arbitrary<List<Step>> deliveries = relay().list().ofMinSize(2).ofMaxSize(3);
         return Combinators.combine(worker(), key(), resultId(), deliveries).as((w, k, r, relayed) -> {
-            List<JobStep> steps = new ArrayList<>(List.of(
-                    new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
-                    new JobStep(w, new JobAction.Acquire(k)),
-                    new JobStep(w, new JobAction.Begin()),
-                    new JobStep(w, new JobAction.Claim()),
-                    new JobStep(w, new JobAction.OutboxRow(r, "done")),
-                    new JobStep(w, new JobAction.Commit())));
+            List<Step> steps = new ArrayList<>(List.of(
+                    new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1)),
+                    new Step(w, new Action.Acquire(k)),
+                    new Step(w, new Action.Begin()),
+                    new Step(w, new Action.Claim()),
+                    new Step(w, new Action.OutboxRow(r, "done")),
+                    new Step(w, new Action.Commit())));
             steps.addAll(relayed);
             return steps;
         });
@@ -411,36 +411,36 @@ final class JobTraces {
      * lock must hold the fence (the takeover waits), or the write must not
      * commit under the old token.
      */
-    static Arbitrary<List<JobStep>> writeWithATakeover() {
+    static Arbitrary<List<Step>> writeWithATakeover() {
         Arbitrary<Boolean> commits = Arbitraries.frequency(Tuple.of(3, true), Tuple.of(1, false));
         return Combinators.combine(worker(), worker(), key(), writeInTransaction(), commits).as((holder, other, k, w, commit) -> List.of(
-                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
-                new JobStep(holder, new JobAction.Acquire(k)),
-                new JobStep(holder, new JobAction.Begin()),
-                new JobStep(holder, w),
-                new JobStep(JobStep.CLOCK, new JobAction.AdvanceToExpiry(k, 1)),
-                new JobStep(other, new JobAction.Acquire(k)),
-                new JobStep(holder, commit ? new JobAction.Commit() : new JobAction.Rollback())));
+                new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1)),
+                new Step(holder, new Action.Acquire(k)),
+                new Step(holder, new Action.Begin()),
+                new Step(holder, w),
+                new Step(Step.CLOCK, new Action.AdvanceToExpiry(k, 1)),
+                new Step(other, new Action.Acquire(k)),
+                new Step(holder, commit ? new Action.Commit() : new Action.Rollback())));
     }
 
     /** A write with the believed token inside a transaction, to either sink: it holds the grant it read until the end. */
-    static Arbitrary<JobAction.Write> writeInTransaction() {
+    static Arbitrary<Action.Write> writeInTransaction() {
         return Combinators.combine(Arbitraries.of(SinkKind.CURRENT_FENCE, SinkKind.LATEST_TOKEN_WINS),
-                resultId()).as((sink, r) -> new JobAction.Write(sink, TokenSource.HELD, r, "done"));
+                resultId()).as((sink, r) -> new Action.Write(sink, TokenSource.HELD, r, "done"));
     }
 
     /** A write inside a transaction: its FOR SHARE lock holds the grant until the end. */
-    static Arbitrary<List<JobStep>> writeInTransactionThenEnd() {
+    static Arbitrary<List<Step>> writeInTransactionThenEnd() {
         Arbitrary<Boolean> commits = Arbitraries.frequency(Tuple.of(3, true), Tuple.of(1, false));
         return Combinators.combine(worker(), key(), writeInTransaction(), commits, interposed().list().ofSize(2))
                 .as((w, k, write, commit, between) -> {
-                    List<JobStep> steps = new ArrayList<>();
-                    steps.add(new JobStep(w, new JobAction.Acquire(k)));
-                    steps.add(new JobStep(w, new JobAction.Begin()));
+                    List<Step> steps = new ArrayList<>();
+                    steps.add(new Step(w, new Action.Acquire(k)));
+                    steps.add(new Step(w, new Action.Begin()));
                     steps.addAll(between.get(0));
-                    steps.add(new JobStep(w, write));
+                    steps.add(new Step(w, write));
                     steps.addAll(between.get(1));
-                    steps.add(new JobStep(w, commit ? new JobAction.Commit() : new JobAction.Rollback()));
+                    steps.add(new Step(w, commit ? new Action.Commit() : new Action.Rollback()));
                     return steps;
                 });
     }

@@ -1,16 +1,14 @@
 package fencecheck.properties;
 
 import fencecheck.protocol.LeaseProtocol;
-import fencecheck.run.JobSituation;
-import fencecheck.run.JobTryResult;
-import fencecheck.trace.JobStep;
-import fencecheck.trace.JobTrace;
+import fencecheck.run.Situation;
+import fencecheck.trace.Step;
+import fencecheck.trace.Trace;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
-import net.jqwik.api.statistics.Statistics;
 
 import java.util.List;
 
@@ -19,15 +17,14 @@ import java.util.List;
  * database waits exactly where the model says, answers what the model says
  * once the lock holder ends, and breaks no invariant (1-3 and 5).
  */
-@RunsJobTraces
 @AddLifecycleHook(JobTransactionRequired.class)
 class JobTransactionProperties {
 
     /** As many tries as the main property ({@code jqwik.tries.default}), so one setting lengthens a campaign of both. */
     @Property
-    void interleavedTransactionsAgreeWithModel(@ForAll("jobTraces") List<JobStep> steps) {
-        LeaseProtocol protocol = Harnesses.implementationUnderTest();
-        check(steps, JobSituation.Group.INTERLEAVINGS);
+    @Covers(Situation.Group.JOBS)
+    void interleavedTransactionsAgreeWithModel(@ForAll("jobTraces") List<Step> steps) {
+        check(steps, Situation.Group.JOBS);
     }
 
     /**
@@ -37,8 +34,9 @@ class JobTransactionProperties {
      * server restart, so this property takes few tries.
      */
     @Property(tries = 12)
-    void openJobsVanishInADatabaseCrash(@ForAll("oneCrashAmidJobs") List<JobStep> steps) {
-        check(steps, JobSituation.Group.CRASH);
+    @Covers(Situation.Group.JOB_CRASH)
+    void openJobsVanishInADatabaseCrash(@ForAll("oneCrashAmidJobs") List<Step> steps) {
+        check(steps, Situation.Group.JOB_CRASH);
     }
 
     /**
@@ -49,39 +47,32 @@ class JobTransactionProperties {
      */
     @Property(tries = 100)
     @ThroughFaultProxies
-    void jobsUnderNetworkFaults(@ForAll("withNetworkFaults") List<JobStep> steps) {
-        check(steps, JobSituation.Group.NETWORK, true);
+    @Covers(Situation.Group.JOB_FAULTS)
+    void jobsUnderNetworkFaults(@ForAll("withNetworkFaults") List<Step> steps) {
+        check(steps, Situation.Group.JOB_FAULTS, true);
     }
 
     @Provide
-    Arbitrary<List<JobStep>> withNetworkFaults() {
+    Arbitrary<List<Step>> withNetworkFaults() {
         return JobTraces.withNetworkFaults();
     }
 
-    private static void check(List<JobStep> steps, JobSituation.Group group) {
+    private static void check(List<Step> steps, Situation.Group group) {
         check(steps, group, false);
     }
 
-    private static void check(List<JobStep> steps, JobSituation.Group group, boolean throughFaultProxies) {
+    private static void check(List<Step> steps, Situation.Group group, boolean throughFaultProxies) {
         LeaseProtocol protocol = Harnesses.implementationUnderTest();
-        JobTryResult result = Harnesses.jobRunnerFor(protocol, throughFaultProxies).run(JobTrace.of(protocol.name(), steps));
-        SituationCounts.recordJob(result.situations(), Coverage.FLOOR_PERCENT, group);
-        for (JobSituation situation : JobSituation.of(group)) {
-            Statistics.label(situation.label()).collect(result.situations().contains(situation));
-            Statistics.label(situation.label()).coverage(c -> c.check(true).percentage(p -> p >= Coverage.FLOOR_PERCENT));
-        }
-        if (!result.passed()) {
-            throw new JobTraceFailure(result);
-        }
+        Coverage.judge(Harnesses.runnerFor(protocol, throughFaultProxies).run(Trace.of(protocol.name(), steps)), group);
     }
 
     @Provide
-    Arbitrary<List<JobStep>> oneCrashAmidJobs() {
+    Arbitrary<List<Step>> oneCrashAmidJobs() {
         return JobTraces.oneCrashAmidJobs();
     }
 
     @Provide
-    Arbitrary<List<JobStep>> jobTraces() {
+    Arbitrary<List<Step>> jobTraces() {
         return JobTraces.jobTraces();
     }
 }

@@ -10,8 +10,7 @@ import fencecheck.protocol.SqlLeaseProtocol.Operation;
 import fencecheck.run.HistoryEntry;
 import fencecheck.run.TryResult;
 import fencecheck.trace.Action;
-import fencecheck.trace.Actors;
-import fencecheck.trace.Step;
+import fencecheck.job.JobCommand;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -29,8 +28,8 @@ import java.util.UUID;
  * tries, replayed by a plain JDBC loop with no model, no comparison and no
  * history. Per try: the runner's reset ({@link TestBed#reset}, on the observer
  * connection). Per step with a protocol operation: that operation's statement
- * on the acting worker's connection (a rolled-back write inside its own
- * transaction, rolled back), then the row inspection of its key on the
+ * on the acting session's connection (begin, commit and rollback as JDBC
+ * transaction control), then the row inspection of its key on the
  * observer connection. Per clock step: the clock update on the observer
  * connection. Steps the runner answers without the database (no-ops, pause,
  * resume, restart) send nothing; a restart does not open a new connection.
@@ -41,9 +40,7 @@ import java.util.UUID;
  */
 final class RawLoop implements AutoCloseable {
 
-    private static final int WORKER_CONNECTIONS = 2 * Actors.MAX_WORKERS;
-
-    enum Kind { CLOCK, ACQUIRE, RENEW, RELEASE, WRITE, ROLLED_BACK_WRITE }
+    enum Kind { CLOCK, ACQUIRE, RENEW, RELEASE, WRITE, BEGIN, COMMIT, ROLLBACK }
 
     /** One statement to send; {@code connection} indexes the worker connections (-1: the observer). */
     record Op(Kind kind, int connection, String key, UUID owner, long token, long ttl, SinkKind sink,
@@ -62,69 +59,57 @@ final class RawLoop implements AutoCloseable {
         }
     }
 
-    /** The statements the runner sent for {@code result}, as recorded in its history. */
+    /** The statements the runner sent for {@code result}, as recorded in its history: one connection per session. */
     static Script script(TryResult result) {
-        List<Step> steps = result.trace().steps();
         Map<String, UUID> owners = new HashMap<>();
+        Map<String, Integer> connections = new HashMap<>();
         List<Op> ops = new ArrayList<>();
         int restarts = 0;
         for (HistoryEntry entry : result.history()) {
-            Step step = steps.get(entry.step() - 1);
-            if (step.action() instanceof Action.Restart) {
+            if (entry.step() <= result.trace().steps().size() && !entry.resumed()
+                    && result.trace().steps().get(entry.step() - 1).action() instanceof Action.Restart) {
                 restarts++;
             }
-            Command command = entry.command();
-            if (command == null) {
+            JobCommand command = entry.command();
+            if (command == null || entry.observed() == null || entry.isWait()) {
                 continue;
             }
-            int connection = connectionOf(step);
+            int connection = connections.computeIfAbsent(entry.actor(), a -> connections.size());
             Op op = switch (command) {
-                case Command.AdvanceClock c -> new Op(Kind.CLOCK, -1, null, null, 0, 0, null, null, null,
+                case JobCommand.AdvanceClock c -> new Op(Kind.CLOCK, -1, null, null, 0, 0, null, null, null,
                         VirtualClock.toTimestamp(c.to()));
-                case Command.Acquire a -> new Op(Kind.ACQUIRE, connection, a.key(), owner(owners, a.owner()), 0, a.ttl(),
-                        null, null, null, null);
-                case Command.Renew r -> new Op(Kind.RENEW, connection, r.key(), owner(owners, r.owner()), r.token(), r.ttl(),
-                        null, null, null, null);
-                case Command.Release r -> new Op(Kind.RELEASE, connection, r.key(), owner(owners, r.owner()), r.token(), 0,
-                        null, null, null, null);
-                case Command.Write w -> new Op(Kind.WRITE, connection, w.key(), null, w.token(), 0, w.sink(),
-                        w.resultId(), w.payload(), null);
-                case Command.RolledBackWrite rb -> {
-                    Command.Write w = rb.write();
-                    yield new Op(Kind.ROLLED_BACK_WRITE, connection, w.key(), null, w.token(), 0, w.sink(),
-                            w.resultId(), w.payload(), null);
-                }
+                case JobCommand.LeaseOperation l -> switch (l.command()) {
+                    case Command.Acquire a -> new Op(Kind.ACQUIRE, connection, a.key(), owner(owners, a.owner()), 0, a.ttl(),
+                            null, null, null, null);
+                    case Command.Renew r -> new Op(Kind.RENEW, connection, r.key(), owner(owners, r.owner()), r.token(), r.ttl(),
+                            null, null, null, null);
+                    case Command.Release r -> new Op(Kind.RELEASE, connection, r.key(), owner(owners, r.owner()), r.token(), 0,
+                            null, null, null, null);
+                    default -> null;
+                };
+                case JobCommand.Write w -> new Op(Kind.WRITE, connection, w.write().key(), null, w.write().token(), 0,
+                        w.write().sink(), w.write().resultId(), w.write().payload(), null);
+                case JobCommand.Begin b -> new Op(Kind.BEGIN, connection, null, null, 0, 0, null, null, null, null);
+                case JobCommand.Commit c -> new Op(Kind.COMMIT, connection, null, null, 0, 0, null, null, null, null);
+                case JobCommand.Rollback r -> new Op(Kind.ROLLBACK, connection, null, null, 0, 0, null, null, null, null);
                 default -> null;
             };
             if (op != null) {
                 ops.add(op);
             }
         }
-        return new Script(steps.size(), List.copyOf(ops), restarts);
+        return new Script(result.trace().steps().size(), List.copyOf(ops), restarts);
     }
 
     private static UUID owner(Map<String, UUID> owners, String label) {
         return owners.computeIfAbsent(label, l -> UUID.randomUUID());
     }
 
-    /** w1..w4 on connections 0..3, their zombies on 4..7, a duplicate on its worker's connection. */
-    private static int connectionOf(Step step) {
-        String actor = step.actor();
-        if (step.action() instanceof Action.Duplicate d) {
-            actor = d.worker();
-        }
-        if (!Actors.isWorkerOrZombie(actor)) {
-            return -1;
-        }
-        int slot = Actors.slot(actor) - 1;
-        return Actors.isZombie(actor) ? Actors.MAX_WORKERS + slot : slot;
-    }
-
     private final TestBed testBed;
     private final Connection observer;
     private final PreparedStatement inspect;
     private final PreparedStatement clock;
-    private final Worker[] workers = new Worker[WORKER_CONNECTIONS];
+    private final Map<Integer, Worker> workers = new HashMap<>();
     private final Database database;
     private final SqlLeaseProtocol protocol;
     private long consumed;
@@ -141,11 +126,7 @@ final class RawLoop implements AutoCloseable {
 
     /** Worker connections this loop has opened so far. */
     int connections() {
-        int n = 0;
-        for (Worker w : workers) {
-            n += w == null ? 0 : 1;
-        }
-        return n;
+        return workers.size();
     }
 
     /**
@@ -164,17 +145,19 @@ final class RawLoop implements AutoCloseable {
                 continue;
             }
             worker(op.connection).execute(op);
-            inspect.setString(1, op.key);
-            consume(inspect);
+            if (op.key != null) {
+                inspect.setString(1, op.key);
+                consume(inspect);
+            }
         }
         return reset;
     }
 
     private Worker worker(int index) throws SQLException {
-        Worker w = workers[index];
+        Worker w = workers.get(index);
         if (w == null) {
             w = new Worker(database.connect());
-            workers[index] = w;
+            workers.put(index, w);
         }
         return w;
     }
@@ -189,10 +172,8 @@ final class RawLoop implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        for (Worker w : workers) {
-            if (w != null) {
-                w.connection.close();
-            }
+        for (Worker w : workers.values()) {
+            w.connection.close();
         }
         observer.close();
     }
@@ -236,14 +217,14 @@ final class RawLoop implements AutoCloseable {
                     consume(release);
                 }
                 case WRITE -> write(op);
-                case ROLLED_BACK_WRITE -> {
-                    connection.setAutoCommit(false);
-                    try {
-                        write(op);
-                    } finally {
-                        connection.rollback();
-                        connection.setAutoCommit(true);
-                    }
+                case BEGIN -> connection.setAutoCommit(false);
+                case COMMIT -> {
+                    connection.commit();
+                    connection.setAutoCommit(true);
+                }
+                case ROLLBACK -> {
+                    connection.rollback();
+                    connection.setAutoCommit(true);
                 }
                 case CLOCK -> throw new IllegalStateException("the clock runs on the observer");
             }

@@ -1,12 +1,14 @@
 package fencecheck.properties;
 
+import java.util.EnumMap;
+import java.util.Set;
+import fencecheck.run.Situation;
 import fencecheck.db.Database;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.report.ResultFiles;
 import fencecheck.report.RunResult;
 import fencecheck.run.TraceRunner;
-import fencecheck.run.JobTryResult;
 import fencecheck.run.TryResult;
 import fencecheck.trace.TraceFiles;
 import net.jqwik.api.lifecycle.AroundPropertyHook;
@@ -72,20 +74,15 @@ public class ResultCollector implements AroundPropertyHook {
         long startedNanos = System.nanoTime();
         Optional<LeaseProtocol> protocol = implementationUnderTest();
         boolean proxied = context.findAnnotation(ThroughFaultProxies.class).isPresent();
-        boolean jobs = context.findAnnotation(RunsJobTraces.class).isPresent()
-                || context.containerClass().isAnnotationPresent(RunsJobTraces.class);
-        Optional<Runner> runner = protocol.flatMap(p -> runnerFor(p, proxied, jobs));
-        runner.ifPresent(r -> r.metrics().reset());
-        SituationCounts.Recording situations = SituationCounts.start();
-        PropertyExecutionResult result;
-        try {
-            result = property.execute();
-        } finally {
-            SituationCounts.stop(situations);
-        }
+        Optional<TraceRunner> runner = protocol.flatMap(p -> runnerFor(p, proxied));
+        runner.ifPresent(r -> {
+            r.metrics().reset();
+            r.tries().reset();
+        });
+        PropertyExecutionResult result = property.execute();
         long millis = (System.nanoTime() - startedNanos) / 1_000_000;
         try {
-            RunResult run = collect(context, result, started, millis, protocol, runner, situations);
+            RunResult run = collect(context, result, started, millis, protocol, runner);
             ResultFiles.write(run, results());
         } catch (RuntimeException e) {
             System.err.println("fencecheck: the result of " + context.extendedLabel() + " was not recorded: " + e.getMessage());
@@ -94,8 +91,7 @@ public class ResultCollector implements AroundPropertyHook {
     }
 
     private static RunResult collect(PropertyLifecycleContext context, PropertyExecutionResult result, Instant started, long millis,
-                                     Optional<LeaseProtocol> protocol, Optional<Runner> runner,
-                                     SituationCounts.Recording situations) {
+                                     Optional<LeaseProtocol> protocol, Optional<TraceRunner> runner) {
         String propertyClass = context.containerClass().getSimpleName();
         String property = propertyClass + "." + context.targetMethod().getName();
         // the property's own throwable first: the failure report replaced it with the minimised trace
@@ -104,12 +100,10 @@ public class ResultCollector implements AroundPropertyHook {
                 .flatMap(Optional::stream)
                 .toList();
         Optional<Throwable> error = errors.stream().findFirst();
-        Optional<TryResult> failedTry = errors.stream().filter(TraceFailure.class::isInstance)
-                .map(e -> ((TraceFailure) e).result()).findFirst();
-        Optional<JobTryResult> failedJobTry = errors.stream().filter(JobTraceFailure.class::isInstance)
-                .map(e -> ((JobTraceFailure) e).result()).findFirst();
+        // after the failure report's shrinking, the runner's last failing try is the smallest
+        Optional<TryResult> failedTry = result.status() == PropertyExecutionResult.Status.SUCCESSFUL ? Optional.empty()
+                : runner.flatMap(r -> r.tries().lastFailure());
         String implementation = failedTry.map(t -> t.trace().implementation())
-                .or(() -> failedJobTry.map(t -> t.trace().implementation()))
                 .or(() -> protocol.map(LeaseProtocol::name))
                 .orElse(System.getProperty(Implementations.PROPERTY, "reference"));
         String seed = result.seed().orElse(null);
@@ -122,15 +116,13 @@ public class ResultCollector implements AroundPropertyHook {
         RunResult.Failure failure = null;
         if (status != RunResult.Status.PASSED) {
             String rerun = seed == null ? null : Commands.rerunSeed(propertyClass, seed, implementation);
-            if (failedTry.isPresent() || failedJobTry.isPresent()) {
+            if (failedTry.isPresent()) {
                 Path trace = FailureReport.savedTrace(context, implementation, seed);
                 if (!Files.exists(trace)) {
-                    failedTry.ifPresent(t -> TraceFiles.write(t.trace(), trace));
-                    failedJobTry.ifPresent(t -> TraceFiles.write(t.trace(), trace));
+                    TraceFiles.write(failedTry.get().trace(), trace);
                 }
                 RunResult.Reproduction reproduce = new RunResult.Reproduction(seed, Paths.fromRoot(trace), Commands.replayTrace(trace), rerun);
-                failure = failedTry.isPresent() ? RunResult.Failure.of(failedTry.get(), reproduce)
-                        : RunResult.Failure.ofJob(failedJobTry.get(), reproduce);
+                failure = RunResult.Failure.of(failedTry.get(), reproduce);
             } else {
                 String message = error.map(ResultCollector::message).orElse("the property " + status.name().toLowerCase() + " without a reason");
                 failure = RunResult.Failure.withoutTrace(message, new RunResult.Reproduction(seed, null, null, rerun));
@@ -143,10 +135,8 @@ public class ResultCollector implements AroundPropertyHook {
                 .orElse(null);
         // jqwik judges coverage only after the last try: a run stopped by a failing try was not judged
         boolean judged = status == RunResult.Status.PASSED || (status == RunResult.Status.FAILED
-                && failedTry.isEmpty() && failedJobTry.isEmpty() && result.countTries() > 0);
-        RunResult.Statistics statistics = situations.isEmpty() ? null
-                : new RunResult.Statistics(situations.counted(result.countTries()), situations.floorPercent(), judged,
-                situations.counts(result.countTries()));
+                && failedTry.isEmpty() && result.countTries() > 0);
+        RunResult.Statistics statistics = statistics(context, result, runner, judged);
         return new RunResult(
                 RunResult.SCHEMA_VERSION,
                 property,
@@ -176,18 +166,30 @@ public class ResultCollector implements AroundPropertyHook {
         }
     }
 
-    /** The runner a property uses, as far as the result needs it: its database and its monitoring figures. */
-    private record Runner(fencecheck.db.Database database, fencecheck.run.OperationMetrics metrics) {
+    /**
+     * How many of the property's counted tries reached each situation, from its
+     * runner's try log: the first {@code countTries} tries (what follows is
+     * shrinking), with the floor on the situations the property {@link Covers}.
+     */
+    private static RunResult.Statistics statistics(PropertyLifecycleContext context, PropertyExecutionResult result,
+                                                   Optional<TraceRunner> runner, boolean judged) {
+        Optional<Covers> covers = context.findAnnotation(Covers.class);
+        if (covers.isEmpty() || runner.isEmpty()) {
+            return null;
+        }
+        List<Set<Situation>> tries = runner.get().tries().situationsOfTries();
+        List<Set<Situation>> counted = tries.subList(0, Math.min(result.countTries(), tries.size()));
+        if (counted.isEmpty()) {
+            return null;
+        }
+        Map<Situation, Integer> counts = new EnumMap<>(Situation.class);
+        counted.forEach(reached -> reached.forEach(s -> counts.merge(s, 1, Integer::sum)));
+        return RunResult.Statistics.of(counted.size(), Coverage.FLOOR_PERCENT, covers.get().value(), judged, counts);
     }
 
-    private static Optional<Runner> runnerFor(LeaseProtocol protocol, boolean proxied, boolean jobs) {
+    private static Optional<TraceRunner> runnerFor(LeaseProtocol protocol, boolean proxied) {
         try {
-            if (jobs) {
-                var runner = Harnesses.jobRunnerFor(protocol, proxied);
-                return Optional.of(new Runner(runner.database(), runner.metrics()));
-            }
-            TraceRunner runner = Harnesses.runnerFor(protocol, proxied);
-            return Optional.of(new Runner(runner.database(), runner.metrics()));
+            return Optional.of(Harnesses.runnerFor(protocol, proxied));
         } catch (RuntimeException e) {
             return Optional.empty();
         }

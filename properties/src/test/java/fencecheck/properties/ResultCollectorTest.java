@@ -4,7 +4,7 @@ import fencecheck.protocol.Implementations;
 import fencecheck.report.ReportRenderer;
 import fencecheck.report.ResultFiles;
 import fencecheck.report.RunResult;
-import fencecheck.run.JobSituation;
+import fencecheck.run.Situation;
 import fencecheck.run.OperationMetrics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,7 +48,7 @@ class ResultCollectorTest {
         assertThat(run.statistics().judged()).as("a run that did all its tries has its coverage judged").isTrue();
         assertThat(run.statistics().situations())
                 .allSatisfy(s -> assertThat(s.floorPercent()).as("floor of %s", s.situation()).isEqualTo(
-                        fencecheck.run.Situation.valueOf(s.situation()).group() == fencecheck.run.Situation.Group.INTERLEAVINGS
+                        fencecheck.run.Situation.Group.LEASES.situations().contains(fencecheck.run.Situation.valueOf(s.situation()))
                                 ? CollectorSample.FLOOR : null));
         assertThat(run.monitoring().clock()).as("monitoring over the virtual clock").isNotEmpty();
         assertThat(run.monitoring().operations()).containsKey(OperationMetrics.Operation.ACQUIRE);
@@ -97,16 +97,17 @@ class ResultCollectorTest {
             assertThat(results).hasSize(1);
             RunResult run = results.get(0);
             assertThat(run.status()).isEqualTo(RunResult.Status.FAILED);
-            assertThat(run.failure().isJob()).as("a job failure: %s", run.failure().verdict()).isTrue();
-            assertThat(run.failure().jobTrace().implementation()).isEqualTo("check-then-write");
-            assertThat(run.failure().jobHistory()).isNotEmpty();
+            assertThat(run.failure().trace()).as("a failure with its trace: %s", run.failure().verdict()).isNotNull();
+            assertThat(run.failure().trace().implementation()).isEqualTo("check-then-write");
+            assertThat(run.failure().trace().needsJobTransaction()).isTrue();
+            assertThat(run.failure().history()).isNotEmpty();
             assertThat(run.failure().traceSteps()).isPositive();
             assertThat(run.failure().reproduce().replayCommand()).contains("replay " + run.failure().reproduce().traceFile());
             assertThat(run.monitoring()).as("the job runner's figures").isNotNull();
             assertThat(run.monitoring().operations()).containsKey(OperationMetrics.Operation.ACQUIRE);
             assertThat(run.statistics().situations()).as("the property's own situations have its floor, the crash property's none")
                     .allSatisfy(s -> assertThat(s.floorPercent() != null)
-                            .isEqualTo(JobSituation.valueOf(s.situation()).group() == JobSituation.Group.INTERLEAVINGS));
+                            .isEqualTo(Situation.Group.JOBS.situations().contains(Situation.valueOf(s.situation()))));
             assertThat(ResultFiles.parse(ResultFiles.toJson(run), "round trip")).as("a job failure survives its JSON").isEqualTo(run);
         } finally {
             restore("fencecheck.target", previousTarget);

@@ -41,7 +41,7 @@ public final class Traces {
                 Tuple.of(6, renew().map(List::of)),
                 Tuple.of(2, release().map(List::of)),
                 Tuple.of(14, write().map(List::of)),
-                Tuple.of(7, rolledBackWrite().map(List::of)),
+                Tuple.of(7, rolledBackWrite()),
                 Tuple.of(10, clockToBoundary().map(List::of)),
                 Tuple.of(3, clockBy().map(List::of)),
                 Tuple.of(2, pause().map(List::of)),
@@ -92,15 +92,19 @@ public final class Traces {
         return Combinators.combine(worker(), writeAction()).as(Step::worker);
     }
 
-    static Arbitrary<Step> rolledBackWrite() {
+    /** A write inside a transaction that rolls back: begin, write with the believed token, rollback. */
+    static Arbitrary<List<Step>> rolledBackWrite() {
         return Combinators.combine(worker(), sink(), resultId(), payload())
-                .as((w, s, id, p) -> Step.worker(w, new Action.RolledBackWrite(s, id, p)));
+                .as((w, s, id, p) -> List.of(
+                        Step.worker(w, new Action.Begin()),
+                        Step.worker(w, new Action.Write(s, TokenSource.HELD, id, p)),
+                        Step.worker(w, new Action.Rollback())));
     }
 
     /** What a woken zombie does: it still believes its old grant. */
-    static Arbitrary<Action.WorkerAction> zombieAction() {
+    static Arbitrary<Action.WorkerStatement> zombieAction() {
         return Arbitraries.frequencyOf(
-                Tuple.of(4, writeAction().map(w -> (Action.WorkerAction) w)),
+                Tuple.of(4, writeAction().map(w -> (Action.WorkerStatement) w)),
                 Tuple.of(2, Arbitraries.just(new Action.Renew())),
                 Tuple.of(1, Arbitraries.just(new Action.Release())),
                 Tuple.of(1, key().map(k -> new Action.Acquire(k))));
