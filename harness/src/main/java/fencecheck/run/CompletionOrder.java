@@ -25,10 +25,10 @@ final class CompletionOrder {
     private CompletionOrder() {
     }
 
-    static List<TryExecution.Done> of(List<TryExecution.Done> done, long newestSequence, Predicate<List<TryExecution.Done>> agrees) {
-        List<TryExecution.Done> head = new ArrayList<>();
-        List<TryExecution.Done> rest = new ArrayList<>();
-        for (TryExecution.Done d : done) {
+    static List<Exchange.Done> of(List<Exchange.Done> done, long newestSequence, Predicate<List<Exchange.Done>> agrees) {
+        List<Exchange.Done> head = new ArrayList<>();
+        List<Exchange.Done> rest = new ArrayList<>();
+        for (Exchange.Done d : done) {
             if (d.running().sequence == newestSequence) {
                 head.add(0, d);
             } else if (d.seen().deadlockVictim()) {
@@ -39,15 +39,15 @@ final class CompletionOrder {
         }
         rest.sort(Comparator.comparingLong(d -> d.running().sequence));
         if (rest.size() > 1 && rest.size() <= MAX_PERMUTED) {
-            for (List<TryExecution.Done> order : permutations(rest)) {
-                List<TryExecution.Done> candidate = new ArrayList<>(head);
+            for (List<Exchange.Done> order : permutations(rest)) {
+                List<Exchange.Done> candidate = new ArrayList<>(head);
                 candidate.addAll(order);
                 if (agrees.test(candidate)) {
                     return candidate;
                 }
             }
         }
-        List<TryExecution.Done> started = new ArrayList<>(head);
+        List<Exchange.Done> started = new ArrayList<>(head);
         started.addAll(rest);
         return started;
     }

@@ -80,6 +80,7 @@ public record HistoryEntry(
     }
 
     /** Whether the database showed this statement waiting for another session's lock. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
     public boolean isWait() {
         return observed instanceof JobOutcome.Waiting;
     }

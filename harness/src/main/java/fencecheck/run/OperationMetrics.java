@@ -51,8 +51,13 @@ public final class OperationMetrics {
      * waiting for another session's lock (a wait's length is the harness's
      * doing, not the implementation's); its answer is counted by {@link #recordTry}.
      */
-    public synchronized void latency(Command command, long nanos, long atMicros) {
-        Operation op = operationOf(command);
+    public synchronized void latency(JobCommand statement, long nanos, long atMicros) {
+        Command command = switch (statement) {
+            case JobCommand.LeaseOperation l -> l.command();
+            case JobCommand.Write w -> w.write();
+            default -> null;
+        };
+        Operation op = command == null ? null : operationOf(command);
         if (op == null) {
             return;
         }

@@ -31,9 +31,20 @@ final class Session {
         this.name = name;
     }
 
+    /** When the statement now pending started and, once it has, when it finished (for its latency). */
+    long startedNanos;
+    volatile long finishedNanos;
+
     /** Starts a statement on a thread of its own. */
     void start(ExecutorService executor, Callable<JobOutcome> statement) {
-        pending = executor.submit(statement);
+        startedNanos = System.nanoTime();
+        pending = executor.submit(() -> {
+            try {
+                return statement.call();
+            } finally {
+                finishedNanos = System.nanoTime();
+            }
+        });
     }
 
     /** Whether a transaction is open on the connection (a statement in flight counts as dirty too). */

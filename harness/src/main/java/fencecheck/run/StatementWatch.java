@@ -16,10 +16,10 @@ final class StatementWatch {
     private static final long ANSWER_AT_ONCE_MILLIS = 2;
     private static final String DEADLOCK_DETECTED = "40P01";
 
-    /** What a statement did: answered, or the error that ended it. */
-    record Observation(JobOutcome outcome, String error, boolean deadlockVictim) {
+    /** What a statement did: answered, or the error that ended it; and how long it took, waits included. */
+    record Observation(JobOutcome outcome, String error, boolean deadlockVictim, long nanos) {
         Observation(JobOutcome outcome, String error) {
-            this(outcome, error, false);
+            this(outcome, error, false, 0);
         }
     }
 
@@ -44,13 +44,14 @@ final class StatementWatch {
     static Observation answer(Session s) {
         Future<JobOutcome> done = s.pending;
         s.pending = null;
+        long nanos = Math.max(0, s.finishedNanos - s.startedNanos);
         try {
-            return new Observation(done.get(), null);
+            return new Observation(done.get(), null, false, nanos);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof SQLException sql && DEADLOCK_DETECTED.equals(sql.getSQLState())) {
                 return new Observation(null, "the database detected a deadlock and aborted the statement: "
-                        + firstLine(cause.getMessage()), true);
+                        + firstLine(cause.getMessage()), true, nanos);
             }
             return new Observation(null, "the statement failed: " + firstLine(String.valueOf(cause.getMessage())));
         } catch (InterruptedException e) {

@@ -5,6 +5,8 @@ import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Outcome;
 import fencecheck.run.HistoryEntry;
+import fencecheck.trace.Action;
+import fencecheck.trace.NetworkFault;
 import fencecheck.trace.Step;
 import fencecheck.trace.Trace;
 
@@ -28,8 +30,11 @@ final class JobTimeline {
     /** The session whose statement made the current step: when it ends a transaction, waiting statements go on. */
     private String stepActor;
 
+    private final List<Step> steps;
+
     private JobTimeline(Trace trace) {
         this.model = new TimelineModel(trace == null ? fencecheck.trace.Trace.DEFAULT_LEASE_TTL : trace.leaseTtl());
+        this.steps = trace == null ? List.of() : trace.steps();
     }
 
     static TimelineModel of(RunResult.Failure failure) {
@@ -59,6 +64,11 @@ final class JobTimeline {
             model.bands.add(new TimelineModel.Band(position, "database-crash", "database crash", e.action()));
             return;
         }
+        Action action = !e.resumed() && e.step() >= 1 && e.step() <= steps.size() ? steps.get(e.step() - 1).action() : null;
+        if (e.command() == null && (e.kind() == HistoryEntry.Kind.FAULT || e.kind() == HistoryEntry.Kind.NOTE) && !e.resumed()
+                && fault(position, e, action)) {
+            return;
+        }
         TimelineModel.Lane lane = model.lane(e.actor(), order(e.actor()));
         String title = (e.resumed() ? "<- " : "") + e.action() + "\nmodel: " + describe(e.expected(), null)
                 + "\ndatabase: " + describe(e.observed(), e.error());
@@ -79,8 +89,7 @@ final class JobTimeline {
             return;
         }
         if (e.fault() != null) {
-            lane.mark(new TimelineModel.Mark(position, "network", null, "", "REQUEST_LOST".equals(e.fault()) ? "request lost"
-                    : "answer lost", title, false));
+            lane.mark(new TimelineModel.Mark(position, "network", null, "", faultName(NetworkFault.valueOf(e.fault())), title, false));
         }
         if (!e.resumed() && e.observed() instanceof JobOutcome.Waiting) {
             boolean expected = e.expected() instanceof JobOutcome.Waiting;
@@ -89,6 +98,69 @@ final class JobTimeline {
             return;
         }
         statement(lane, position, e, title);
+    }
+
+    /**
+     * A fault or a note of the nemesis, drawn where it struck: a pause shades
+     * the lane until the resume, a restart leaves the lane dead or a zombie, a
+     * network fault is a mark on the statement it is armed for, a held
+     * statement waits until delivered, a coordinator restart is a band.
+     *
+     * @return false when the entry is not one of these, and is drawn as a plain mark
+     */
+    private boolean fault(int position, HistoryEntry e, Action action) {
+        if (Step.NEMESIS.equals(e.actor())) {
+            if (action instanceof Action.RestartCoordinator) {
+                model.bands.add(new TimelineModel.Band(position, "coordinator-restart", "coordinator restart", e.action()));
+                return true;
+            }
+            return false;
+        }
+        TimelineModel.Lane lane = model.lane(e.actor(), order(e.actor()));
+        if (NetworkFault.DELAYED.name().equals(e.fault())) {
+            lane.waits.add(new TimelineModel.Wait(position, "held", true, e.action()));
+            return true;
+        }
+        switch (action) {
+            case Action.Pause p -> lane.shades.add(new TimelineModel.Shade(position, "paused", "paused"));
+            case Action.Resume r -> lane.closeShade("paused", position);
+            case Action.Restart r -> {
+                lane.closeShade("paused", position);
+                if (r.zombie()) {
+                    lane.shades.add(new TimelineModel.Shade(position, "zombie", "zombie z" + r.worker().substring(1)));
+                    lane.note = "→ zombie z" + r.worker().substring(1);
+                } else {
+                    lane.shades.add(new TimelineModel.Shade(position, "dead", "restarted"));
+                    lane.note = "restarted";
+                }
+                lane.mark(new TimelineModel.Mark(position, "restart", null, "", "restart", e.action(), false));
+            }
+            case Action.Network n -> lane.mark(new TimelineModel.Mark(position, "network", null, "", faultName(n.fault()), e.action(),
+                    false));
+            case Action.Deliver d -> {
+                TimelineModel.Wait held = lane.openWait("held");
+                if (held != null) {
+                    held.to = position;
+                }
+            }
+            case null, default -> {
+                if (e.kind() != HistoryEntry.Kind.FAULT) {
+                    return false;
+                }
+                // a connection reset after a statement on its own
+                lane.mark(new TimelineModel.Mark(position, "network", null, "", "reset", e.action(), false));
+            }
+        }
+        return true;
+    }
+
+    static String faultName(NetworkFault fault) {
+        return switch (fault) {
+            case REQUEST_LOST -> "request lost";
+            case RESPONSE_LOST -> "answer lost";
+            case DELAYED -> "hold";
+            case CONNECTION_RESET -> "reset";
+        };
     }
 
     private void statement(TimelineModel.Lane lane, int position, HistoryEntry e, String title) {

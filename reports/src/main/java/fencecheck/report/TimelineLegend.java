@@ -50,7 +50,7 @@ final class TimelineLegend {
         TEXTS.put("wait-unexpected", "waiting, although the model says it answers at once");
         TEXTS.put("link", "the lock holder's transaction ends: the waiting statement goes on");
         TEXTS.put("held", "statement held by the network until delivered");
-        TEXTS.put("network", "network fault armed for the worker's next statement");
+        TEXTS.put("network", "network fault: armed for the next statement of the lane, and what it did to that statement");
         TEXTS.put("restart", "worker restarted");
         TEXTS.put("paused", "paused");
         TEXTS.put("zombie", "zombie: the old incarnation, still believing what it did");

@@ -1,0 +1,298 @@
+package fencecheck.run;
+
+import fencecheck.job.JobCommand;
+import fencecheck.job.JobOutcome;
+import fencecheck.job.JobState;
+import fencecheck.job.JobTransition;
+import fencecheck.model.Outcome;
+import fencecheck.trace.NetworkFault;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The exchange between the database and the model: runs each statement of a
+ * session the way PostgreSQL's isolation tester does (on a thread of its own,
+ * watched until the try is quiet: every started statement answered, or
+ * blocked by another session of the try), and lets the model judge each
+ * statement the database completed, in an order consistent with the answers,
+ * with the clock of its start. A wait is what the database showed, never
+ * what the model prescribes.
+ */
+final class Exchange {
+
+    private final TryState st;
+    private final Observer observer;
+    private final Workers workers;
+    private final NetworkFaults network;
+
+    Exchange(TryState st, Observer observer, Workers workers, NetworkFaults network) {
+        this.st = st;
+        this.observer = observer;
+        this.workers = workers;
+        this.network = network;
+    }
+
+    /** Sends a worker's statement through whatever fault the network holds for it, and settles the try. */
+    void run(String session, Session s, Workers.Planned p) throws SQLException {
+        NetworkFault fault = network.take(session, p.command(), s);
+        if (fault == NetworkFault.REQUEST_LOST || fault == NetworkFault.RESPONSE_LOST) {
+            lost(session, s, p, fault);
+            return;
+        }
+        Boolean referenceWaits = st.runner.strictLocks() ? st.model.wouldWaitFor(st.state, session, p.command()) != null : null;
+        Running r = new Running(p.action(), p.command(), st.state.now(), ++st.statementsStarted, referenceWaits, p.answerLost());
+        if (fault == NetworkFault.DELAYED) {
+            network.hold(s);
+            s.start(st.runner.statements(), p.call());
+            r.held = true;
+            st.running.put(session, r);
+            st.history.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.NOTE, false, session, p.action() + "; the network holds it",
+                    null, st.state.now(), null, null, null, null, null, null, fault.name()));
+            return;
+        }
+        s.start(st.runner.statements(), p.call());
+        st.running.put(session, r);
+        StatementWatch.awaitBriefly(s);
+        settle(p.command());
+        if (fault == NetworkFault.CONNECTION_RESET) {
+            resetAfter(session, s);
+        }
+    }
+
+    /** The statement the network held for an incarnation arrives now, and runs against the database as it is now. */
+    void deliver(String target) throws SQLException {
+        Running held = st.running.get(target);
+        if (held == null || !held.held) {
+            st.noOp(target, target + " has no statement held by the network");
+            return;
+        }
+        st.note(target, "the network delivers " + target + "'s held statement: " + held.action);
+        st.running.put(target, new Running("deliver: " + held.action, held.command, st.state.now(), ++st.statementsStarted,
+                held.referenceWaits, held.answerLost));
+        network.release(st.runner.session(target));
+        settle(held.command);
+    }
+
+    /**
+     * A statement whose request or answer the network lost. The model judges
+     * what the database shows: a lost answer's statement ran (committed, if it
+     * was a COMMIT or on its own) unless it was still waiting for a lock when
+     * the connection went; a transaction that was open is gone with the connection.
+     */
+    private void lost(String session, Session s, Workers.Planned p, NetworkFault fault) throws SQLException {
+        JobCommand command = p.command();
+        if (st.state.transaction(session) == null) {
+            workers.unanswered(session, command);
+        }
+        long at = st.state.now();
+        NetworkFaults.Lost lost = network.lose(s, p.call(), fault);
+        JobState before = st.state;
+        JobOutcome expected = null;
+        if (lost.ran()) {
+            JobTransition t = st.model.complete(st.state, command, at);
+            st.state = t.next();
+            expected = t.outcome();
+        }
+        boolean rolledBack = st.state.transaction(session) != null;
+        if (rolledBack) {
+            st.state = st.model.complete(st.state, new JobCommand.Rollback(session), st.state.now()).next();
+        }
+        String what = (fault == NetworkFault.REQUEST_LOST ? "; the request is lost: the database never sees it"
+                : lost.ran() ? "; it runs, its answer is lost" : "; its answer is lost while it waits, and it is cancelled with its connection")
+                + ", the client times out after " + NetworkFaults.LOST_ANSWER_TIMEOUT_MILLIS + " ms and drops its connection"
+                + (rolledBack ? ": its transaction rolls back" : "");
+        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, false, session, p.action() + what, command, at,
+                expected, null, workers.keyOf(before, session, command), null, null, lost.error(), fault.name()));
+        settle(new JobCommand.Rollback(session));
+    }
+
+    /** The connection is reset after the statement: a statement still waiting is cancelled with it, and an open transaction rolls back. */
+    private void resetAfter(String session, Session s) throws SQLException {
+        Running lost = st.running.remove(session);
+        if (lost != null) {
+            st.history.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, true, session, lost.action
+                    + ": cancelled by the connection reset, never answered", null, lost.startedAt, null, null, null, null, null, null,
+                    NetworkFault.CONNECTION_RESET.name()));
+        }
+        st.runner.drop(s);
+        if (st.state.transaction(session) != null) {
+            transactionLost(session, "the connection is reset: the transaction rolls back", NetworkFault.CONNECTION_RESET.name());
+        } else {
+            st.fault(session, "the connection of " + session + " is reset");
+        }
+    }
+
+    /** A session's connection went, and its open transaction with it: the model rolls it back too, and whoever waited goes on. */
+    void transactionLost(String session, String action, String fault) throws SQLException {
+        JobCommand rollback = new JobCommand.Rollback(session);
+        JobTransition t = st.model.complete(st.state, rollback, st.state.now());
+        st.state = t.next();
+        workers.learn(session, rollback, t.outcome());
+        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, true, session, action, rollback, st.state.now(),
+                t.outcome(), t.outcome(), null, null, null, null, fault));
+        settle(rollback);
+    }
+
+    /**
+     * Waits, bounded, until every started statement answered or is blocked by
+     * another session of the try (with no cycle of waits left for the
+     * database's deadlock detector to break), judging the answers; then reads
+     * the rows, so the model's rows and the database's are of one moment.
+     */
+    void settle(JobCommand cause) throws SQLException {
+        try {
+            quiet(cause);
+        } finally {
+            for (HistoryEntry e : st.batch) {
+                st.record(observer.withRows(e));
+            }
+            st.batch.clear();
+        }
+    }
+
+    private void quiet(JobCommand cause) throws SQLException {
+        long deadline = System.nanoTime() + st.runner.statementMillis() * 1_000_000;
+        while (st.running.values().stream().anyMatch(r -> !r.held)) {
+            List<Session> done = new ArrayList<>();
+            List<Session> blocked = new ArrayList<>();
+            boolean quiet = true;
+            for (String name : st.running.keySet()) {
+                if (st.running.get(name).held) {
+                    continue;
+                }
+                Session s = st.runner.session(name);
+                if (s.pending.isDone()) {
+                    done.add(s);
+                } else if (st.runner.isBlocked(s)) {
+                    blocked.add(s);
+                } else {
+                    quiet = false;
+                }
+            }
+            // Answers are judged only once nothing runs: a statement that went on may still be on its way back to
+            // its client while a later one already returned, so the order they return in says nothing.
+            if (quiet && !st.runner.waitCycle(blocked)) {
+                if (done.isEmpty()) {
+                    for (String name : st.running.keySet()) {
+                        if (!st.running.get(name).held) {
+                            markWaiting(name);
+                        }
+                    }
+                    return;
+                }
+                List<Done> answered = new ArrayList<>();
+                for (Session s : done) {
+                    answered.add(new Done(s, st.running.remove(s.name), StatementWatch.answer(s)));
+                }
+                for (Done d : CompletionOrder.of(answered, st.statementsStarted, this::agrees)) {
+                    judge(d, cause);
+                }
+                continue;
+            }
+            if (System.nanoTime() > deadline) {
+                for (String name : List.copyOf(st.running.keySet())) {
+                    Session s = st.runner.session(name);
+                    if (!st.running.get(name).held && !s.pending.isDone() && !blocked.contains(s)) {
+                        // its session stays busy: the runner drops it when the try ends
+                        Running r = st.running.remove(name);
+                        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, name, r.action, r.command,
+                                r.startedAt, null, null, null, null, null, "the statement never completed: neither answered nor"
+                                + " blocked by another session after " + st.runner.statementMillis() + " ms"));
+                    }
+                }
+                continue;
+            }
+            TraceRunner.pause();
+        }
+    }
+
+    /** The statement waits for a lock: the database says so, and the model takes it as shown. */
+    private void markWaiting(String session) {
+        Running r = st.running.get(session);
+        if (r.waited) {
+            return;
+        }
+        r.waited = true;
+        // the model takes a wait as the database shows it; only the strict check holds it to the reference's locks
+        JobOutcome accepted = Boolean.FALSE.equals(r.referenceWaits) ? null : new JobOutcome.Waiting();
+        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, false, session, r.action, r.command, r.startedAt,
+                accepted, new JobOutcome.Waiting(), workers.keyOf(st.state, session, r.command), null, null, null));
+    }
+
+    /** A statement the database completed, with what it answered. */
+    record Done(Session session, Running running, StatementWatch.Observation seen) {
+    }
+
+    /** Whether the model, judging the statements in this order from the present state, answers each as the database did. */
+    private boolean agrees(List<Done> order) {
+        JobState s = st.state;
+        for (Done d : order) {
+            if (d.seen().outcome() == null) {
+                continue;
+            }
+            try {
+                JobTransition t = st.model.complete(s, d.running().command, d.running().startedAt);
+                if (!t.outcome().equals(d.seen().outcome())) {
+                    return false;
+                }
+                s = t.next();
+            } catch (IllegalArgumentException outOfScope) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void judge(Done done, JobCommand cause) throws SQLException {
+        Session s = done.session();
+        Running r = done.running();
+        StatementWatch.Observation seen = done.seen();
+        if (seen.deadlockVictim()) {
+            deadlockVictim(s, r);
+            return;
+        }
+        if (!r.waited && seen.outcome() instanceof JobOutcome.Answered) {
+            st.runner.metrics().latency(r.command, seen.nanos(), r.startedAt);
+        }
+        JobState before = st.state;
+        JobTransition t = st.model.complete(st.state, r.command, r.startedAt);
+        st.state = t.next();
+        String key = workers.keyOf(before, s.name, r.command);
+        if (Boolean.TRUE.equals(r.referenceWaits) && !r.waited) {
+            st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, false, s.name, r.action
+                    + " (the reference waits here)", r.command, r.startedAt, new JobOutcome.Waiting(), seen.outcome(), key, null, null,
+                    seen.error()));
+            return;
+        }
+        boolean receiptLost = r.answerLost && seen.outcome() instanceof JobOutcome.Answered a && a.outcome() instanceof Outcome.Granted;
+        if (!receiptLost) {
+            workers.learn(s.name, r.command, seen.outcome());
+        }
+        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, s.name, r.action, r.command, r.startedAt,
+                t.outcome(), seen.outcome(), key, null, null, seen.error()));
+    }
+
+    /**
+     * The database broke a cycle of waits by aborting this statement: its
+     * transaction is lost, as after a rollback. A legal answer for any
+     * implementation (nothing of the transaction is kept), so no divergence.
+     */
+    private void deadlockVictim(Session s, Running r) throws SQLException {
+        if (st.state.transaction(s.name) == null) {
+            st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, s.name, r.action
+                    + ": aborted by the database's deadlock detector, nothing changed", null, r.startedAt, null, null, null, null, null,
+                    null));
+            return;
+        }
+        JobOutcome observed = s.jobs.rollback();
+        JobCommand rollback = new JobCommand.Rollback(s.name);
+        JobTransition t = st.model.complete(st.state, rollback, st.state.now());
+        st.state = t.next();
+        workers.learn(s.name, rollback, observed);
+        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, s.name, r.action
+                + ": aborted by the database's deadlock detector; the transaction rolls back", rollback, st.state.now(), t.outcome(),
+                observed, workers.keyOf(st.state, s.name, r.command), null, null, null));
+    }
+}

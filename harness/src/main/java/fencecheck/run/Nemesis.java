@@ -1,0 +1,170 @@
+package fencecheck.run;
+
+import fencecheck.db.VirtualClock;
+import fencecheck.job.JobCommand;
+import fencecheck.job.JobOutcome;
+import fencecheck.job.JobRows;
+import fencecheck.job.JobTransition;
+import fencecheck.model.Command;
+import fencecheck.model.Describe;
+import fencecheck.trace.Action;
+
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The faults from outside: pauses and resumes, restarts that leave a dead
+ * incarnation or a zombie behind, network faults armed for a worker's next
+ * statement, held statements delivered, writes delivered twice, coordinator
+ * restarts and database crashes.
+ */
+final class Nemesis {
+
+    private final TryState st;
+    private final Workers workers;
+    private final Exchange exchange;
+    private final NetworkFaults network;
+    private final Observer observer;
+
+    Nemesis(TryState st, Workers workers, Exchange exchange, NetworkFaults network, Observer observer) {
+        this.st = st;
+        this.workers = workers;
+        this.exchange = exchange;
+        this.network = network;
+        this.observer = observer;
+    }
+
+    /** A fault aimed at a worker (or at the zombie its last restart left behind), in the lane of the incarnation it hits. */
+    void strike(Action.WorkerFault fault) throws SQLException {
+        Incarnations incarnations = workers.incarnations;
+        String target = incarnations.of(fault.worker());
+        if (target == null) {
+            st.noOp(TryState.NEMESIS, fault.worker() + " names no zombie: no restart left one behind");
+            return;
+        }
+        switch (fault) {
+            case Action.Pause p -> {
+                if (!incarnations.pause(target)) {
+                    st.noOp(target, target + " is already paused");
+                    return;
+                }
+                st.fault(target, "pause " + target + (st.state.transaction(target) != null ? ", its transaction open" : ""));
+            }
+            case Action.Resume r -> {
+                if (!incarnations.resume(target)) {
+                    st.noOp(target, target + " is not paused");
+                    return;
+                }
+                Workers.Belief belief = workers.belief(target);
+                st.note(target, "resume " + target + (belief == null ? "" : ", still believing it holds " + belief.key() + " token "
+                        + belief.token()));
+            }
+            case Action.Restart r -> restart(r.worker(), r.zombie());
+            case Action.Network n -> {
+                if (!network.arm(target, n.fault())) {
+                    st.noOp(target, "this run has no fault proxies");
+                    return;
+                }
+                st.note(target, "the network will " + switch (n.fault()) {
+                    case REQUEST_LOST -> "lose the request";
+                    case RESPONSE_LOST -> "lose the answer";
+                    case DELAYED -> "hold";
+                    case CONNECTION_RESET -> "reset the connection after";
+                } + " of " + target + "'s next statement");
+            }
+            case Action.Deliver d -> exchange.deliver(target);
+            case Action.Duplicate d -> duplicate(target);
+        }
+    }
+
+    /** The network delivers the incarnation's last write a second time, unchanged. */
+    private void duplicate(String target) throws SQLException {
+        Command.Write again = workers.lastWrite(target);
+        if (again == null) {
+            st.noOp(target, target + " has sent no write");
+            return;
+        }
+        if (st.running.containsKey(target)) {
+            st.noOp(target, target + "'s connection is busy with a statement");
+            return;
+        }
+        Session s = st.runner.session(target);
+        exchange.run(target, s, new Workers.Planned(Describe.command(again) + " (delivered again)", new JobCommand.Write(target, again),
+                () -> new JobOutcome.Answered(s.lease.write(again.sink(), again.key(), again.token(), again.resultId(), again.payload()))));
+    }
+
+    /** A new incarnation takes the worker's role; the old one dies (its transaction rolls back) or lives on as a paused zombie. */
+    private void restart(String worker, boolean zombie) throws SQLException {
+        Incarnations.Restart r = workers.incarnations.restart(worker, zombie);
+        boolean open = st.state.transaction(r.old()) != null;
+        if (zombie) {
+            st.fault(r.old(), "restart " + worker + ": " + r.old() + " lives on as zombie z" + worker.substring(1) + ", paused"
+                    + (open ? " with its transaction open" : "") + "; " + r.fresh() + " takes over");
+            if (r.replacedZombie() != null) {
+                kill(r.replacedZombie(), "the zombie it replaces");
+            }
+        } else {
+            st.fault(r.old(), "restart " + worker + ": " + r.old() + " is dead, its connection dropped; " + r.fresh() + " takes over");
+            kill(r.old(), "dead");
+        }
+    }
+
+    /** An incarnation's connection is dropped: a statement it was running never answers, and its open transaction rolls back. */
+    private void kill(String incarnation, String why) throws SQLException {
+        workers.incarnations.forget(incarnation);
+        Running lost = st.running.remove(incarnation);
+        if (lost != null) {
+            st.history.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, true, incarnation, lost.action
+                    + ": lost with its connection, never answered", null, lost.startedAt, null, null, null, null, null, null));
+        }
+        Session session = st.runner.existing(incarnation);
+        if (session != null && session.connection != null) {
+            st.runner.drop(session);
+        }
+        if (st.state.transaction(incarnation) != null) {
+            exchange.transactionLost(incarnation, "its transaction rolls back with its connection (" + why + ")", null);
+        }
+    }
+
+    void restartCoordinator() {
+        st.runner.protocol().restartCoordinator();
+        st.fault(TryState.NEMESIS, "restart the coordinator: what it kept in memory is gone");
+    }
+
+    /**
+     * The database crashes and restarts on the same data: open transactions and
+     * statements still waiting vanish, the workers keep what they believe, and
+     * every key's committed rows must be what the model kept.
+     */
+    void crashDatabase() throws SQLException {
+        long at = st.state.now();
+        JobTransition t = st.model.step(st.state, new JobCommand.CrashDatabase());
+        st.runner.crashDatabase();
+        for (Map.Entry<String, Running> lost : List.copyOf(st.running.entrySet())) {
+            st.running.remove(lost.getKey());
+            st.history.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, true, lost.getKey(), lost.getValue().action
+                    + ": lost in the crash, never answered", null, lost.getValue().startedAt, null, null, null, null, null, null));
+        }
+        st.state = t.next();
+        st.record(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, false, TryState.NEMESIS, "the database crashes and restarts"
+                + " on the same data; open transactions vanish", new JobCommand.CrashDatabase(), at, t.outcome(),
+                new JobOutcome.Restarted(), null, null, null, null));
+        for (String key : st.state.committed().keys().keySet()) {
+            JobRows expected = st.state.rows(key, null);
+            JobRows observed = observer.read(key, null);
+            if (!expected.equals(observed)) {
+                st.record(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, false, TryState.NEMESIS, "the rows of " + key
+                        + " after the restart", new JobCommand.CrashDatabase(), at, t.outcome(), new JobOutcome.Restarted(), key,
+                        expected, observed, null));
+                return;
+            }
+        }
+        long clock = VirtualClock.read(st.runner.observer());
+        if (clock != st.state.now()) {
+            st.record(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, false, TryState.NEMESIS, "the clock after the restart",
+                    new JobCommand.AdvanceClock(st.state.now()), at, new JobOutcome.ClockAt(st.state.now()),
+                    new JobOutcome.ClockAt(clock), null, null, null, null));
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package fencecheck.run;
+
+import fencecheck.job.JobCommand;
+import fencecheck.job.JobOutcome;
+import fencecheck.job.JobRows;
+
+import java.sql.SQLException;
+
+/**
+ * Reads the rows a step touched, on the runner's observer session, beside
+ * the rows the model says the acting session sees: once the try is quiet, so
+ * both are of one moment.
+ */
+final class Observer {
+
+    private final TryState st;
+    private final RowsReader rows;
+
+    Observer(TryState st) {
+        this.st = st;
+        this.rows = new RowsReader(st.runner);
+    }
+
+    RowsReader reader() {
+        return rows;
+    }
+
+    JobRows read(String key, String viewer) throws SQLException {
+        return rows.read(key, viewer);
+    }
+
+    /** The entry with the model's rows of its key and the database's. */
+    HistoryEntry withRows(HistoryEntry e) throws SQLException {
+        if (e.key() == null || e.error() != null || e.observed() instanceof JobOutcome.Waiting) {
+            return e;
+        }
+        String viewer = viewerOf(e.actor());
+        return e.withRows(st.state.rows(e.key(), viewer), read(e.key(), viewer));
+    }
+
+    /** An entry of the relay or the clock, with the rows of {@code key} when it has one. */
+    HistoryEntry entry(HistoryEntry.Kind kind, String actor, String action, JobCommand command, long at, JobOutcome expected,
+                       JobOutcome observed, String key) throws SQLException {
+        HistoryEntry e = new HistoryEntry(st.stepNumber, kind, false, actor, action, command, at, expected, observed, key, null, null,
+                null);
+        return withRows(e);
+    }
+
+    /** Whose view of the rows: the session's own while its transaction is open and idle, else what is committed. */
+    private String viewerOf(String session) {
+        return st.state.transaction(session) != null && !st.running.containsKey(session) ? session : null;
+    }
+}

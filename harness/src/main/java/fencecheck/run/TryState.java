@@ -1,0 +1,67 @@
+package fencecheck.run;
+
+import fencecheck.job.JobModel;
+import fencecheck.job.JobState;
+import fencecheck.trace.Step;
+import fencecheck.trace.Trace;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What one try has seen so far, shared by the parts that run its steps: the
+ * model's state, the history, the statements still running. Discarded when
+ * the try ends.
+ */
+final class TryState {
+
+    final TraceRunner runner;
+    final JobModel model;
+    final Trace trace;
+    JobState state;
+    final List<HistoryEntry> history = new ArrayList<>();
+    /** The entries of statements judged since the try was last quiet, without their rows yet. */
+    final List<HistoryEntry> batch = new ArrayList<>();
+    /** The statements started and not yet judged, by session. */
+    final Map<String, Running> running = new TreeMap<>();
+    long statementsStarted;
+    int stepNumber;
+    HistoryEntry divergent;
+
+    TryState(TraceRunner runner, JobModel model, Trace trace) {
+        this.runner = runner;
+        this.model = model;
+        this.trace = trace;
+        this.state = model.init(0);
+    }
+
+    /** Adds an entry to the history; the first that disagrees with the model ends the try. */
+    void record(HistoryEntry entry) {
+        history.add(entry);
+        if (divergent == null && entry.divergent()) {
+            divergent = entry;
+        }
+    }
+
+    /** A step that did not apply. */
+    void noOp(String actor, String why) {
+        history.add(new HistoryEntry(stepNumber, HistoryEntry.Kind.NO_OP, false, actor, "(no-op) " + why, null, state.now(), null,
+                null, null, null, null, null));
+    }
+
+    /** A fault that happened to {@code lane} (a worker incarnation, or the nemesis for the whole system). */
+    void fault(String lane, String what) {
+        history.add(new HistoryEntry(stepNumber, HistoryEntry.Kind.FAULT, false, lane, what, null, state.now(), null, null, null,
+                null, null, null));
+    }
+
+    /** Something worth a line in the history that is neither a statement nor a fault. */
+    void note(String lane, String what) {
+        history.add(new HistoryEntry(stepNumber, HistoryEntry.Kind.NOTE, false, lane, what, null, state.now(), null, null, null,
+                null, null, null));
+    }
+
+    static final String NEMESIS = Step.NEMESIS;
+}
