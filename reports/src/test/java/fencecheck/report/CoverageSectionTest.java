@@ -19,8 +19,8 @@ class CoverageSectionTest {
     /** A passed reference run of the lease property: its own situations at {@code own}, every other one at 0. */
     private static RunResult leaseRun(String implementation, boolean variant, RunResult.Status status, boolean judged, int own) {
         Map<Situation, Integer> counts = new EnumMap<>(Situation.class);
-        Situation.of(Situation.Group.INTERLEAVINGS).forEach(s -> counts.put(s, own));
-        RunResult.Statistics st = RunResult.Statistics.of(100, 5.0, Situation.Group.INTERLEAVINGS, judged, counts);
+        Situation.of(Situation.Group.LEASES).forEach(s -> counts.put(s, own));
+        RunResult.Statistics st = RunResult.Statistics.of(100, 5.0, Situation.Group.LEASES, judged, counts);
         return new RunResult(RunResult.SCHEMA_VERSION, "LeaseProtocolProperties.databaseAgreesWithModel", implementation, "", variant,
                 SampleResults.database(), status, 100, 100, "1", "2026-11-30T09:00:00Z", 1000, 0, null, st, null, null);
     }
@@ -31,15 +31,17 @@ class CoverageSectionTest {
         String html = coverage(leaseRun("reference", false, RunResult.Status.PASSED, true, 30));
         assertThat(html).doesNotContain("class=\"below\"").doesNotContain("below floor");
         assertThat(html).as("only the property's own situations get a column")
-                .contains("takeover happened").doesNotContain(">request lost<")
-                .contains("Also counted, without a floor for this property: 9 situations of other properties, none reached.");
+                .contains("takeover happened").doesNotContain(">" + Situation.REQUEST_LOST.label() + "<")
+                .contains("Also counted, without a floor for this property: "
+                        + (Situation.values().length - Situation.of(Situation.Group.LEASES).size())
+                        + " situations of other properties, none reached.");
     }
 
     @Test
     void aJudgedRunBelowADeclaredFloorIsRed() {
         String html = coverage(leaseRun("reference", false, RunResult.Status.PASSED, true, 3));
         assertThat(html.split("<td class=\"below\">", -1)).as("one red cell per declared situation")
-                .hasSize(Situation.of(Situation.Group.INTERLEAVINGS).size() + 1);
+                .hasSize(Situation.of(Situation.Group.LEASES).size() + 1);
         assertThat(html).contains("3 · 3.0% <strong>below floor</strong>").contains("floor 5.0%");
     }
 
@@ -52,10 +54,11 @@ class CoverageSectionTest {
 
     @Test
     void onlyTheFloorsOfTheRunsOwnPropertyCount() {
-        // the network property: its own situations at 50 %, the interleavings (no floor here) at 0
+        // the network property: its own situations at 50 %, the lease interleavings (no floor here) at 0
         RunResult network = IndexSamples.withStatistics(IndexSamples.referencePassed(), IndexSamples.faultStatistics(20, true));
         String html = coverage(network);
-        assertThat(html).doesNotContain("class=\"below\"").contains("request lost").doesNotContain(">takeover happened<");
+        assertThat(html).doesNotContain("class=\"below\"").contains(Situation.REQUEST_LOST.label())
+                .doesNotContain(">" + Situation.TAKEOVER.label() + "<");
     }
 
     @Test

@@ -42,8 +42,9 @@ class FailurePageTest {
         assertInOrder(html, "<section id=\"verdict\">", "<section id=\"timeline\">", "<svg class=\"timeline-svg\"", "<div class=\"legend\">",
                 "<section id=\"reproduce\">", "<section id=\"trace\">", "<section id=\"rows\">", "<section id=\"invariants\">");
         assertThat(html).contains("class=\"divergent\" data-step=\"7\"");
-        assertThat(html).contains("data-lane=\"w1.1\"").contains("data-lane=\"w2.1\"");
+        assertThat(html).contains("data-lane=\"w1\"").contains("data-lane=\"w2\"").doesNotContain("data-lane=\"nemesis\"");
         assertThat(html).contains("K1 &middot; t1").contains("K1 &middot; t2");
+        // the pause shades the lane of the worker it stopped
         assertThat(html).contains("class=\"mark write accepted-stale\" data-step=\"7\"").contains("class=\"shade paused\"");
         assertThat(html).contains("<tr class=\"divergent\" data-step=\"7\">");
         assertThat(html).contains("<td class=\"mono expected differs\">Stale</td>")
@@ -52,8 +53,8 @@ class FailurePageTest {
         assertThat(html).contains("seed <code class=\"seed\">-4242</code>");
         assertThat(html).contains("-Dfencecheck.seed=-4242");
         assertThat(html).contains("<h2>Rows the failing step touched</h2>");
-        assertThat(html).contains("token 2 &middot; payload it&#39;s &quot;final&quot;")
-                .contains("token 1 &middot; payload &lt;b&gt;A&amp;B&lt;/b&gt;");
+        assertThat(html).contains("<tr><td>fenced result r1</td><td class=\"mono differs\">token 2 &middot; payload it&#39;s &quot;final&quot;</td>"
+                + "<td class=\"mono differs\">token 1 &middot; payload &lt;b&gt;A&amp;B&lt;/b&gt;</td></tr>");
         assertThat(html).contains("1. no stale acceptance");
         assertThat(Files.readString(index)).contains("href=\"failures/" + page.getFileName() + "\"");
     }
@@ -155,8 +156,8 @@ class FailurePageTest {
         assertThat(html).contains("5. each outbox business key takes effect exactly once");
 
         Path copy = page.resolveSibling(page.getFileName().toString().replace(".html", ".trace.json"));
-        assertThat(TraceFiles.isJobTrace(copy)).isTrue();
-        assertThat(TraceFiles.readJob(copy)).isEqualTo(failing.failure().jobTrace());
+        assertThat(TraceFiles.read(copy)).isEqualTo(failing.failure().trace());
+        assertThat(TraceFiles.read(copy).needsJobTransaction()).as("the copy keeps the job statements").isTrue();
         assertThat(replayArgument(html)).endsWith(copy.getFileName().toString()).doesNotStartWith("/");
     }
 

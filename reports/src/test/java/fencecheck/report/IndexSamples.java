@@ -87,15 +87,15 @@ final class IndexSamples {
     }
 
     /**
-     * Counts of the network group's situations (those of FaultProperties.networkFaultsAndRestarts, with a
-     * 5 % floor) next to the interleavings' counts, which that property does not declare: all at 0.
+     * Counts of the lease network-fault group's situations (those of FaultProperties.networkFaultsAndRestarts, with a
+     * 5 % floor) next to every other group's counts, which that property does not declare: all at 0.
      */
     static RunResult.Statistics faultStatistics(int tries, boolean judged) {
         Map<Situation, Integer> counts = new EnumMap<>(Situation.class);
-        for (Situation s : Situation.of(Situation.Group.NETWORK)) {
+        for (Situation s : Situation.of(Situation.Group.LEASE_FAULTS)) {
             counts.put(s, tries / 2);
         }
-        return RunResult.Statistics.of(tries, 5.0, Situation.Group.NETWORK, judged, counts);
+        return RunResult.Statistics.of(tries, 5.0, Situation.Group.LEASE_FAULTS, judged, counts);
     }
 
     static RunResult withMonitoring(RunResult r, OperationMetrics.Snapshot monitoring) {

@@ -6,13 +6,7 @@ import fencecheck.protocol.Implementations;
 import fencecheck.run.TraceRunner;
 import fencecheck.run.TraceTable;
 import fencecheck.run.TryResult;
-import fencecheck.run.TraceRunner;
-import fencecheck.run.TraceTable;
-import fencecheck.run.TryResult;
 import fencecheck.trace.Action;
-import fencecheck.trace.Action;
-import fencecheck.trace.Step;
-import fencecheck.trace.Trace;
 import fencecheck.trace.NetworkFault;
 import fencecheck.trace.Step;
 import fencecheck.trace.TokenSource;
@@ -67,14 +61,14 @@ final class RealFailures {
     static RunResult job() {
         String variant = "check-then-write";
         Trace trace = Trace.of(variant, List.of(
-                new Step("w1", new Action.Acquire("K1")),
-                new Step("w1", Action.Write.fenced("r0", SampleResults.QUOTED)),
-                new Step("w1", new Action.Begin()),
-                new Step("w1", new Action.Claim()),
-                new Step("clock", new Action.AdvanceToExpiry("K1", 1)),
-                new Step("w2", new Action.Acquire("K1")),
-                new Step("w1", new Action.BusinessRow("r1", SampleResults.NASTY)),
-                new Step("w1", new Action.Commit())));
+                Step.worker(1, new Action.Acquire("K1")),
+                Step.worker(1, Action.Write.fenced("r0", SampleResults.QUOTED)),
+                Step.worker(1, new Action.Begin()),
+                Step.worker(1, new Action.Claim()),
+                Step.clock(new Action.AdvanceToExpiry("K1", 1)),
+                Step.worker(2, new Action.Acquire("K1")),
+                Step.worker(1, new Action.BusinessRow("r1", SampleResults.NASTY)),
+                Step.worker(1, new Action.Commit())));
         long started = System.currentTimeMillis();
         try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select(variant))) {
             TryResult result = runner.run(trace);
@@ -84,7 +78,7 @@ final class RealFailures {
             return new RunResult(RunResult.SCHEMA_VERSION, "JobTransactionProperties.interleavedTransactionsAgreeWithModel", variant,
                     runner.protocol().description(), true, RunResult.DatabaseInfo.of(runner.database()), RunResult.Status.FAILED, 1, 1, "0",
                     Instant.ofEpochMilli(started).toString(), System.currentTimeMillis() - started, 0, trace.steps().size(), null, null,
-                    RunResult.Failure.ofJob(result, reproduction(saved)));
+                    RunResult.Failure.of(result, reproduction(saved)));
         }
     }
 
@@ -93,7 +87,7 @@ final class RealFailures {
         long started = System.currentTimeMillis();
         try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select(trace.implementation()), throughFaultProxies)) {
             TryResult result = runner.run(trace);
-            assertThat(result.verdict().passed()).as("the variant is caught: %s", TraceTable.render(result)).isFalse();
+            assertThat(result.passed()).as("the variant is caught: %s", TraceTable.render(result)).isFalse();
             return leaseResult(property, runner, result, started);
         }
     }

@@ -28,11 +28,14 @@ class RealFailuresPageTest {
         String leaseSvg = svg(leasePage);
         assertThat(leaseSvg).contains("class=\"mark write accepted-stale\" data-step=\"7\"").contains("class=\"lease expired\"")
                 .contains("class=\"shade paused\"").contains("class=\"divergent\" data-step=\"7\"");
-        assertThat(TimelineTest.lanes(leaseSvg)).containsExactly("w1.1", "w2.1");
+        assertThat(TimelineTest.lanes(leaseSvg)).containsExactly("w1", "w2");
 
         String faultSvg = svg(page(report, fault));
-        assertThat(faultSvg).contains("class=\"mark network\"").contains("class=\"mark grant-lost\"").contains("class=\"shade zombie\"")
-                .contains("class=\"mark busy\"").contains("class=\"divergent\"");
+        // the answer the network lost, the restart that left w2 behind as a zombie, the retry the variant answers Busy
+        assertThat(faultSvg).contains("class=\"mark network\" data-step=\"5\"").contains("class=\"mark lost\" data-step=\"5\"")
+                .contains("class=\"mark restart\" data-step=\"2\"><title>restart w2: w2 lives on as zombie z2").contains("class=\"shade zombie\"")
+                .contains("class=\"mark busy\" data-step=\"6\"").contains("class=\"divergent\" data-step=\"6\"");
+        assertThat(TimelineTest.lanes(faultSvg)).containsExactly("w1", "w2");
 
         String jobPage = page(report, job);
         String jobSvg = svg(jobPage);

@@ -12,16 +12,11 @@ import fencecheck.model.Outcome;
 import fencecheck.model.SinkKind;
 import fencecheck.model.StoredResult;
 import fencecheck.run.HistoryEntry;
-import fencecheck.run.HistoryEntry;
 import fencecheck.run.OperationMetrics;
 import fencecheck.run.Situation;
 import fencecheck.trace.Action;
-import fencecheck.trace.Action;
-import fencecheck.trace.Step;
-import fencecheck.trace.Trace;
 import fencecheck.trace.NetworkFault;
 import fencecheck.trace.Step;
-import fencecheck.trace.TokenSource;
 import fencecheck.trace.Trace;
 
 import java.util.ArrayList;
@@ -31,12 +26,14 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Hand-made results, with payloads full of markup characters: article A's
- * acceptance case against an implementation whose sink ignores the token; a
- * lost grant answer retried against an acquire that is not idempotent, with
- * a zombie and a database crash; and two job failures (a takeover that does
- * not wait for the open job, and a consumer that applies a redelivered
- * message again after a committed job, a lock wait and a rolled-back one).
+ * Hand-made results, with payloads full of markup characters, as histories of
+ * the one trace language: article A's acceptance case against an
+ * implementation whose sink ignores the token (a stale fenced write after a
+ * takeover); a lost grant answer retried against an acquire that is not
+ * idempotent, with a zombie and a database crash; and two job failures (a
+ * takeover that does not wait for the open job, and a consumer that applies a
+ * redelivered message again after a committed job, a lock wait and a
+ * rolled-back one).
  */
 final class SampleResults {
 
@@ -47,59 +44,53 @@ final class SampleResults {
     private SampleResults() {
     }
 
-    static Trace trace() {
-        return Trace.of("sink-ignores-token", List.of(
-                Step.worker(1, new Action.Acquire("K1")),
-                Step.nemesis(new Action.Pause("w1")),
-                Step.clock(new Action.AdvanceToExpiry("K1", 1)),
-                Step.worker(2, new Action.Acquire("K1")),
-                Step.worker(2, new Action.Write(SinkKind.LATEST_TOKEN_WINS, TokenSource.HELD, "r1", QUOTED)),
-                Step.nemesis(new Action.Resume("w1")),
-                Step.worker(1, new Action.Write(SinkKind.LATEST_TOKEN_WINS, TokenSource.HELD, "r1", NASTY)),
-                Step.worker(2, new Action.Renew())));
-    }
-
-    static List<HistoryEntry> history() {
-        Trace trace = trace();
-        Lease first = new Lease("w1.1", TTL, 1);
-        Lease second = new Lease("w2.1", 2 * TTL + 1, 2);
-        KeyState afterFirst = KeyState.EMPTY.withLease(first);
-        KeyState afterSecond = KeyState.EMPTY.withLease(second);
-        KeyState written = afterSecond.withLatest(new StoredResult(2, QUOTED));
-        KeyState overwritten = afterSecond.withLatest(new StoredResult(1, NASTY));
-        Command.Write late = new Command.Write(SinkKind.LATEST_TOKEN_WINS, "K1", 1, "r1", NASTY);
-        Command.Write current = new Command.Write(SinkKind.LATEST_TOKEN_WINS, "K1", 2, "r1", QUOTED);
-        return List.of(
-                entry(trace, 1, "acquire K1 as w1.1 for 10.000000s", new Command.Acquire("K1", "w1.1", TTL), 0,
-                        new Outcome.Granted(1, TTL), new Outcome.Granted(1, TTL), "K1", afterFirst, afterFirst),
-                entry(trace, 2, "pause w1.1", null, 0, null, null, null, null, null),
-                entry(trace, 3, "clock to 10.000001s", new Command.AdvanceClock(TTL + 1), TTL + 1,
-                        new Outcome.ClockAt(TTL + 1), new Outcome.ClockAt(TTL + 1), null, null, null),
-                entry(trace, 4, "acquire K1 as w2.1 for 10.000000s", new Command.Acquire("K1", "w2.1", TTL), TTL + 1,
-                        new Outcome.Granted(2, 2 * TTL + 1), new Outcome.Granted(2, 2 * TTL + 1), "K1", afterSecond, afterSecond),
-                entry(trace, 5, "write K1 token 2 to latest-token sink payload \"it's \\\"final\\\"\"", current, TTL + 1,
-                        new Outcome.Applied(), new Outcome.Applied(), "K1", written, written),
-                entry(trace, 6, "resume w1.1, still believing it holds K1 token 1", null, TTL + 1, null, null, null, null, null),
-                entry(trace, 7, "write K1 token 1 to latest-token sink payload \"" + NASTY + "\"", late, TTL + 1,
-                        new Outcome.Stale(), new Outcome.Applied(), "K1", written, overwritten));
-    }
-
-    private static HistoryEntry entry(Trace trace, int step, String resolved, Command command, long at,
-                                      Outcome expected, Outcome observed, String key, KeyState expectedRows, KeyState observedRows) {
-        Step s = trace.steps().get(step - 1);
-        return new HistoryEntry(step, s.actor(), s.action().toString(), resolved, command, at, expected, observed,
-                key, expectedRows, observedRows, null, null);
+    /**
+     * w1 takes K1 and is paused past its expiry; w2 takes over and writes result r1 with token 2; w1,
+     * resumed, still believes it holds token 1 and writes r1 with it: the model says Stale, the sink
+     * that ignores the token answers Applied.
+     */
+    static History staleWrite() {
+        Lease first = new Lease("w1", TTL, 1);
+        Lease second = new Lease("w2", 2 * TTL + 1, 2);
+        Command.Write current = new Command.Write(SinkKind.CURRENT_FENCE, "K1", 2, "r1", QUOTED);
+        Command.Write late = new Command.Write(SinkKind.CURRENT_FENCE, "K1", 1, "r1", NASTY);
+        Map<String, StoredResult> written = Map.of("r1", new StoredResult(2, QUOTED));
+        Map<String, StoredResult> overwritten = Map.of("r1", new StoredResult(1, NASTY));
+        return new History()
+                .step(Step.worker(1, new Action.Acquire("K1")), "acquire K1", lease("w1", new Command.Acquire("K1", "w1", TTL)),
+                        answered(new Outcome.Granted(1, TTL)), answered(new Outcome.Granted(1, TTL)))
+                .rows("K1", jobRows(first, null, Map.of(), Map.of(), List.of(), Map.of()),
+                        jobRows(first, null, Map.of(), Map.of(), List.of(), Map.of()))
+                .fault(Step.nemesis(new Action.Pause("w1")), "pause w1")
+                .step(Step.clock(new Action.AdvanceToExpiry("K1", 1)), "clock to 10.000001s", new JobCommand.AdvanceClock(TTL + 1),
+                        new JobOutcome.ClockAt(TTL + 1), new JobOutcome.ClockAt(TTL + 1))
+                .step(Step.worker(2, new Action.Acquire("K1")), "acquire K1", lease("w2", new Command.Acquire("K1", "w2", TTL)),
+                        answered(new Outcome.Granted(2, 2 * TTL + 1)), answered(new Outcome.Granted(2, 2 * TTL + 1)))
+                .rows("K1", jobRows(second, null, Map.of(), Map.of(), List.of(), Map.of()),
+                        jobRows(second, null, Map.of(), Map.of(), List.of(), Map.of()))
+                .step(Step.worker(2, Action.Write.fenced("r1", QUOTED)), "write K1 token 2 to fenced sink result r1 payload \"it's \\\"final\\\"\"",
+                        new JobCommand.Write("w2", current), answered(new Outcome.Applied()), answered(new Outcome.Applied()))
+                .rows("K1", jobRows(second, null, written, Map.of(), List.of(), Map.of()),
+                        jobRows(second, null, written, Map.of(), List.of(), Map.of()))
+                .note(Step.nemesis(new Action.Resume("w1")), "resume w1, still believing it holds K1 token 1")
+                .step(Step.worker(1, Action.Write.fenced("r1", NASTY)), "write K1 token 1 to fenced sink result r1 payload \"" + NASTY + "\"",
+                        new JobCommand.Write("w1", late), answered(new Outcome.Stale()), answered(new Outcome.Applied()))
+                .rows("K1", jobRows(second, null, written, Map.of(), List.of(), Map.of()),
+                        jobRows(second, null, overwritten, Map.of(), List.of(), Map.of()))
+                .notRun(Step.worker(2, new Action.Renew()));
     }
 
     static RunResult failing() {
-        List<HistoryEntry> history = history();
-        HistoryEntry at = history.get(history.size() - 1);
-        List<Violation> violations = List.of(new Violation(Invariant.NO_STALE_ACCEPTANCE, 7,
-                "write to K1 accepted with token 1 after token 2 was accepted (payload " + NASTY + ")"));
-        String verdict = "divergence at step 7 (" + at.resolved() + "): the model expected Stale but the database answered Applied"
-                + "; and invariant " + violations.get(0);
+        History h = staleWrite();
+        HistoryEntry at = h.entries.get(h.entries.size() - 1);
+        List<Violation> violations = List.of(
+                new Violation(Invariant.NO_STALE_ACCEPTANCE, 7, "fenced write r1 to K1 accepted with token 1 after token 2 was granted"),
+                new Violation(Invariant.ACKNOWLEDGED_WRITE_KEPT, 7,
+                        "acknowledged fenced write r1 of K1 (token 2) is now token 1 \"" + NASTY + "\""));
+        String verdict = "divergence at step 7 (" + at.action() + "): the model expected Stale but the database answered Applied"
+                + "; and invariant " + violations.get(0) + "; and invariant " + violations.get(1);
         String traceFile = "/tmp/fencecheck/traces/LeaseProtocolProperties-databaseAgreesWithModel-sink-ignores-token.json";
-        RunResult.Failure failure = new RunResult.Failure(verdict, 7, violations, trace(), history,
+        RunResult.Failure failure = new RunResult.Failure(verdict, 7, violations, Trace.of("sink-ignores-token", h.steps), h.entries,
                 new RunResult.Reproduction("-4242", traceFile,
                         "mvn -q -pl harness -am compile exec:java -Dexec.args=\"replay " + traceFile + "\"",
                         "mvn verify -pl properties -am -Dtest=LeaseProtocolProperties -Dfencecheck.seed=-4242 -Dfencecheck.implementation=sink-ignores-token"));
@@ -124,9 +115,9 @@ final class SampleResults {
         Map<Situation, Integer> counts = new EnumMap<>(Situation.class);
         int n = 0;
         for (Situation s : Situation.values()) {
-            counts.put(s, Math.max(0, tries / (3 + n++) - (s == Situation.FORGED_TOKEN ? tries / 8 : 0)));
+            counts.put(s, Math.max(0, tries / (3 + n++) - (s == Situation.FORGED_TOKEN_WRITTEN ? tries / 8 : 0)));
         }
-        return RunResult.Statistics.of(tries, 5.0, Situation.Group.INTERLEAVINGS, judged, counts);
+        return RunResult.Statistics.of(tries, 5.0, Situation.Group.LEASES, judged, counts);
     }
 
     static OperationMetrics.Snapshot metrics() {
@@ -143,43 +134,41 @@ final class SampleResults {
 
     // --- a lease failure with a network fault, a restart, a zombie and a database crash ---------------------
 
-    static Trace faultTrace() {
-        return Trace.of("acquire-not-idempotent", List.of(
-                Step.worker(2, new Action.Acquire("K2")),
-                Step.nemesis(new Action.Restart("w2", true)),
-                Step.nemesis(new Action.Network("w1", NetworkFault.RESPONSE_LOST)),
-                Step.worker(1, new Action.Acquire("K1")),
-                Step.clock(new Action.AdvanceBy(4_000_000L)),
-                Step.zombie(2, new Action.Write(SinkKind.CURRENT_FENCE, TokenSource.HELD, "r1", NASTY)),
-                Step.nemesis(new Action.CrashDatabase()),
-                Step.worker(1, new Action.Retry())));
-    }
-
+    /**
+     * w2 takes K2 and is restarted, living on as zombie z2; the network loses the answer to w1's acquire of K1;
+     * the zombie, paused, cannot write; the database crashes and restarts; w1 retries its acquire as the same
+     * owner, and the implementation answers Busy where the model grants again. The write after it never ran.
+     */
     static RunResult faultFailing() {
-        Trace trace = faultTrace();
         long later = 4_000_000L;
-        Lease k1 = new Lease("w1.1", TTL, 1);
-        KeyState granted = KeyState.EMPTY.withLease(k1);
-        KeyState k2 = KeyState.EMPTY.withLease(new Lease("w2.1", TTL, 1));
-        List<HistoryEntry> history = List.of(
-                entry(trace, 1, "acquire K2 as w2.1 for 10.000000s", new Command.Acquire("K2", "w2.1", TTL), 0,
-                        new Outcome.Granted(1, TTL), new Outcome.Granted(1, TTL), "K2", k2, k2),
-                entry(trace, 2, "restart w2: w2.1 lives on as zombie z2; w2.2 takes over", null, 0, null, null, null, null, null),
-                entry(trace, 3, "the network will lose the answer to the next statement of w1.1", null, 0, null, null, null, null, null),
-                new HistoryEntry(4, "w1", trace.steps().get(3).action().toString(),
-                        "acquire K1 as w1.1 for 10.000000s; the statement runs, its answer is lost, the client times out after 500 ms",
-                        new Command.Acquire("K1", "w1.1", TTL), 0, new Outcome.Granted(1, TTL), null, "K1", granted, granted, null,
-                        NetworkFault.RESPONSE_LOST.name()),
-                entry(trace, 5, "clock to 4.000000s", new Command.AdvanceClock(later), later,
-                        new Outcome.ClockAt(later), new Outcome.ClockAt(later), null, null, null),
-                entry(trace, 6, "no-op: w2.1 is paused", null, later, null, null, null, null, null),
-                entry(trace, 7, "the database crashes and restarts on the same data; every session reconnects", null, later,
-                        null, null, null, null, null),
-                entry(trace, 8, "acquire K1 as w1.1 for 10.000000s", new Command.Acquire("K1", "w1.1", TTL), later,
-                        new Outcome.Granted(1, TTL), new Outcome.Busy(), "K1", granted, granted));
+        Lease k1 = new Lease("w1", TTL, 1);
+        Lease k2 = new Lease("w2", TTL, 1);
+        JobRows granted = jobRows(k1, null, Map.of(), Map.of(), List.of(), Map.of());
+        JobRows k2Granted = jobRows(k2, null, Map.of(), Map.of(), List.of(), Map.of());
+        Command.Acquire acquire = new Command.Acquire("K1", "w1", TTL);
+        History h = new History()
+                .step(Step.worker(2, new Action.Acquire("K2")), "acquire K2", lease("w2", new Command.Acquire("K2", "w2", TTL)),
+                        answered(new Outcome.Granted(1, TTL)), answered(new Outcome.Granted(1, TTL)))
+                .rows("K2", k2Granted, k2Granted)
+                .fault(Step.nemesis(new Action.Restart("w2", true)), "restart w2: w2 lives on as zombie z2, paused; w2.2 takes over")
+                .note(Step.nemesis(new Action.Network("w1", NetworkFault.RESPONSE_LOST)), "the network will lose the answer of w1's next statement")
+                .lost(Step.worker(1, new Action.Acquire("K1")), "w1", "acquire K1; it runs, its answer is lost, the client times out after"
+                        + " 100 ms and drops its connection", lease("w1", acquire), answered(new Outcome.Granted(1, TTL)), NetworkFault.RESPONSE_LOST)
+                .rows("K1", granted, granted)
+                .step(Step.clock(new Action.AdvanceBy(later)), "clock to 4.000000s", new JobCommand.AdvanceClock(later),
+                        new JobOutcome.ClockAt(later), new JobOutcome.ClockAt(later))
+                .noOp(Step.zombie(2, Action.Write.fenced("r1", NASTY)), "w2", "(no-op) w2 is paused: write skipped")
+                .step(Step.nemesis(new Action.CrashDatabase()), HistoryEntry.Kind.FAULT, Step.NEMESIS,
+                        "the database crashes and restarts on the same data; open transactions vanish", new JobCommand.CrashDatabase(),
+                        new JobOutcome.Restarted(), new JobOutcome.Restarted())
+                .step(Step.worker(1, new Action.Retry()), "retry: acquire K1 as w1 for 10.000000s", lease("w1", acquire),
+                        answered(new Outcome.Granted(1, TTL)), answered(new Outcome.Busy()))
+                .rows("K1", granted, granted)
+                .notRun(Step.worker(1, Action.Write.fenced("r1", NASTY)));
+        Trace trace = Trace.of("acquire-not-idempotent", h.steps);
         String traceFile = "properties/target/fencecheck/traces/FaultProperties-faultsAgreeWithModel-acquire-not-idempotent--77.json";
-        RunResult.Failure failure = new RunResult.Failure("divergence at step 8 (acquire K1 as w1.1 for 10.000000s): the model expected"
-                + " Granted(token 1, until 10.000000s) but the database answered Busy", 8, List.of(), trace, history,
+        RunResult.Failure failure = new RunResult.Failure("divergence at step 8 (retry: acquire K1 as w1 for 10.000000s): the model expected"
+                + " Granted(token 1, until 10.000000s) but the database answered Busy", 8, List.of(), trace, h.entries,
                 new RunResult.Reproduction("-77", traceFile,
                         "mvn -q -pl harness -am compile exec:java -Dexec.args=\"replay " + traceFile + "\"",
                         "mvn verify -pl properties -am -Dsurefire.failIfNoSpecifiedTests=false -Dtest=FaultProperties -Dfencecheck.seed=-77"
@@ -189,41 +178,131 @@ final class SampleResults {
                 12, 12, "-77", "2026-11-30T10:05:00Z", 4_321, 9, 23, null, metrics(), failure);
     }
 
-    // --- job failures ----------------------------------------------------------------------------------------
+    // --- building histories --------------------------------------------------------------------------------
 
-    /** Builds a job history entry by entry, the step number counting the trace's steps. */
-    static final class JobHistory {
+    /**
+     * Builds a trace and the history of its try together, entry by entry, as the runner records it: each
+     * method that takes a {@link Step} adds it to the trace and numbers its entries with it; the others add
+     * another entry to the current step. The clock of an entry is the virtual time before its step.
+     */
+    static final class History {
         final List<Step> steps = new ArrayList<>();
         final List<HistoryEntry> entries = new ArrayList<>();
         long now;
 
-        JobHistory step(String actor, Action action, String what, JobCommand command, JobOutcome expected, JobOutcome observed) {
-            steps.add(new Step(actor, action));
-            long at = now;
-            if (command instanceof JobCommand.AdvanceClock c) {
-                now = c.to();
-            }
-            entries.add(new HistoryEntry(steps.size(), false, actor, what, command, at, expected, observed, null, null, null, null));
-            return this;
+        /** A step whose one entry is in the lane of the step's own actor. */
+        History step(Step step, String what, JobCommand command, JobOutcome expected, JobOutcome observed) {
+            return step(step, kindOf(command), step.actor(), what, command, expected, observed);
+        }
+
+        /** A step whose one entry is in the lane of {@code actor} (an incarnation such as {@code w1.2}, the zombie's own). */
+        History step(Step step, String actor, String what, JobCommand command, JobOutcome expected, JobOutcome observed) {
+            return step(step, kindOf(command), actor, what, command, expected, observed);
+        }
+
+        History step(Step step, HistoryEntry.Kind kind, String actor, String what, JobCommand command, JobOutcome expected,
+                     JobOutcome observed) {
+            steps.add(step);
+            return add(kind, false, actor, what, command, now, expected, observed, null, null);
+        }
+
+        /** A statement that answered with an error instead of an outcome. */
+        History error(Step step, String actor, String what, JobCommand command, JobOutcome expected, String error) {
+            steps.add(step);
+            return add(HistoryEntry.Kind.STATEMENT, false, actor, what, command, now, expected, null, error, null);
+        }
+
+        /** A statement whose request or answer the network lost: the model's answer says what the database did, if it ran. */
+        History lost(Step step, String actor, String what, JobCommand command, JobOutcome expected, NetworkFault fault) {
+            steps.add(step);
+            return add(HistoryEntry.Kind.STATEMENT, false, actor, what, command, now, expected, null, null, fault.name());
+        }
+
+        /** A statement the network holds until a later step delivers it: it has not reached the database yet. */
+        History held(Step step, String actor, String what) {
+            steps.add(step);
+            return add(HistoryEntry.Kind.NOTE, false, actor, what, null, now, null, null, null, NetworkFault.DELAYED.name());
+        }
+
+        /** A fault of the nemesis (a pause, a restart, a coordinator restart), in the lane of the worker it hits, as the runner records it. */
+        History fault(Step step, String what) {
+            return step(step, HistoryEntry.Kind.FAULT, laneOf(step), what, null, null, null);
+        }
+
+        /** A fault in the lane of the incarnation it hits (a restart ends the worker's current incarnation, e.g. {@code w1.2}). */
+        History fault(Step step, String lane, String what) {
+            return step(step, HistoryEntry.Kind.FAULT, lane, what, null, null, null);
+        }
+
+        /** What the nemesis arms or lets go on: a network fault for a worker's next statement, a resume. */
+        History note(Step step, String what) {
+            return step(step, HistoryEntry.Kind.NOTE, laneOf(step), what, null, null, null);
+        }
+
+        /** A fault aimed at a worker is in the worker's lane (its first incarnation, in these samples); others in the nemesis's. */
+        private static String laneOf(Step step) {
+            return step.action() instanceof Action.WorkerFault f ? f.worker() : step.actor();
+        }
+
+        /** A step that did not apply, in the lane of {@code actor}. */
+        History noOp(Step step, String actor, String why) {
+            return step(step, HistoryEntry.Kind.NO_OP, actor, why, null, null, null);
+        }
+
+        /** Another entry of the current step. */
+        History also(HistoryEntry.Kind kind, String actor, String what, JobCommand command, JobOutcome expected, JobOutcome observed,
+                     String fault) {
+            return add(kind, false, actor, what, command, now, expected, observed, null, fault);
         }
 
         /** A statement that waited goes on at the current step, judged with the clock of its start. */
-        JobHistory resumed(String actor, String what, JobCommand command, long startedAt, JobOutcome expected, JobOutcome observed) {
-            entries.add(new HistoryEntry(steps.size(), true, actor, what, command, startedAt, expected, observed, null, null, null, null));
-            return this;
+        History resumed(String actor, String what, JobCommand command, long startedAt, JobOutcome expected, JobOutcome observed) {
+            return add(HistoryEntry.Kind.STATEMENT, true, actor, what, command, startedAt, expected, observed, null, null);
+        }
+
+        /** A transaction lost with its session's connection: it rolls back in the model too, at the current step. */
+        History rolledBackWithConnection(String actor, String what, String fault) {
+            return add(HistoryEntry.Kind.STATEMENT, true, actor, what, new JobCommand.Rollback(actor), now, new JobOutcome.RolledBack(),
+                    new JobOutcome.RolledBack(), null, fault);
         }
 
         /** The last entry, with the rows of {@code key} as the model and the database have them. */
-        JobHistory rows(String key, JobRows model, JobRows database) {
+        History rows(String key, JobRows model, JobRows database) {
             HistoryEntry e = entries.remove(entries.size() - 1);
-            entries.add(new HistoryEntry(e.step(), e.resumed(), e.actor(), e.action(), e.command(), e.at(), e.expected(), e.observed(),
-                    key, model, database, e.error()));
+            entries.add(new HistoryEntry(e.step(), e.kind(), e.resumed(), e.actor(), e.action(), e.command(), e.at(), e.expected(),
+                    e.observed(), key, model, database, e.error(), e.fault()));
             return this;
         }
 
-        JobHistory notRun(String actor, Action action) {
-            steps.add(new Step(actor, action));
+        /** A step of the trace the try never reached. */
+        History notRun(Step step) {
+            steps.add(step);
             return this;
+        }
+
+        Trace trace(String implementation) {
+            return Trace.of(implementation, steps);
+        }
+
+        private History add(HistoryEntry.Kind kind, boolean resumed, String actor, String what, JobCommand command, long at,
+                            JobOutcome expected, JobOutcome observed, String error, String fault) {
+            entries.add(new HistoryEntry(steps.size(), kind, resumed, actor, what, command, at, expected, observed, null, null, null,
+                    error, fault));
+            if (command instanceof JobCommand.AdvanceClock c) {
+                now = Math.max(now, c.to());
+            }
+            return this;
+        }
+
+        private static HistoryEntry.Kind kindOf(JobCommand command) {
+            return switch (command) {
+                case null -> HistoryEntry.Kind.NO_OP;
+                case JobCommand.AdvanceClock c -> HistoryEntry.Kind.CLOCK;
+                case JobCommand.Relay r -> HistoryEntry.Kind.RELAY;
+                case JobCommand.Redeliver r -> HistoryEntry.Kind.RELAY;
+                case JobCommand.CrashDatabase c -> HistoryEntry.Kind.FAULT;
+                default -> HistoryEntry.Kind.STATEMENT;
+            };
         }
     }
 
@@ -240,28 +319,30 @@ final class SampleResults {
         return new JobRows(new KeyState(lease, null, new TreeMap<>(fenced)), jobState, new TreeMap<>(business), outbox, new TreeMap<>(effects));
     }
 
+    // --- job failures ----------------------------------------------------------------------------------------
+
     /** check-then-write: the takeover does not wait for the open job's claim; it is granted at once. */
     static RunResult jobTakeoverFailing() {
         Lease held = new Lease("w2", TTL, 1);
         Lease taken = new Lease("w1", 2 * TTL + 1, 2);
-        JobHistory h = new JobHistory()
-                .step("w2", new Action.Acquire("K1"), "acquire K1", lease("w2", new Command.Acquire("K1", "w2", TTL)),
+        History h = new History()
+                .step(new Step("w2", new Action.Acquire("K1")), "acquire K1", lease("w2", new Command.Acquire("K1", "w2", TTL)),
                         answered(new Outcome.Granted(1, TTL)), answered(new Outcome.Granted(1, TTL)))
-                .step("w2", new Action.Begin(), "begin", new JobCommand.Begin("w2"), new JobOutcome.Begun(), new JobOutcome.Begun())
-                .step("w2", new Action.Claim(), "claim K1 token 1", new JobCommand.Claim("w2", "K1", 1),
+                .step(new Step("w2", new Action.Begin()), "begin", new JobCommand.Begin("w2"), new JobOutcome.Begun(), new JobOutcome.Begun())
+                .step(new Step("w2", new Action.Claim()), "claim K1 token 1", new JobCommand.Claim("w2", "K1", 1),
                         new JobOutcome.Claimed(1), new JobOutcome.Claimed(1))
-                .step("clock", new Action.AdvanceToExpiry("K1", 1), "clock to 10.000001s", new JobCommand.AdvanceClock(TTL + 1),
+                .step(new Step("clock", new Action.AdvanceToExpiry("K1", 1)), "clock to 10.000001s", new JobCommand.AdvanceClock(TTL + 1),
                         new JobOutcome.ClockAt(TTL + 1), new JobOutcome.ClockAt(TTL + 1))
-                .step("w1", new Action.Acquire("K1"), "acquire K1", lease("w1", new Command.Acquire("K1", "w1", TTL)),
+                .step(new Step("w1", new Action.Acquire("K1")), "acquire K1", lease("w1", new Command.Acquire("K1", "w1", TTL)),
                         new JobOutcome.Waiting(), answered(new Outcome.Granted(2, 2 * TTL + 1)))
                 .rows("K1", jobRows(held, null, Map.of(), Map.of(), List.of(), Map.of()),
                         jobRows(taken, null, Map.of(), Map.of(), List.of(), Map.of()))
-                .notRun("w2", new Action.BusinessRow("r1", NASTY))
-                .notRun("w2", new Action.Commit());
+                .notRun(new Step("w2", new Action.BusinessRow("r1", NASTY)))
+                .notRun(new Step("w2", new Action.Commit()));
         Trace trace = Trace.of("check-then-write", h.steps);
         String traceFile = "properties/target/fencecheck/traces/JobTransactionProperties-interleavedTransactionsAgreeWithModel-check-then-write-5.json";
         RunResult.Failure failure = new RunResult.Failure("divergence at step 5 (acquire K1): the model expected Waiting but the database"
-                + " answered Granted(token 2, until 20.000001s)", 5, List.of(), null, null, trace, h.entries,
+                + " answered Granted(token 2, until 20.000001s)", 5, List.of(), trace, h.entries,
                 new RunResult.Reproduction("5", traceFile, "mvn -q -pl harness -am compile exec:java -Dexec.args=\"replay " + traceFile + "\"",
                         "mvn verify -pl properties -am -Dsurefire.failIfNoSpecifiedTests=false -Dtest=JobTransactionProperties"
                                 + " -Dfencecheck.seed=5 -Dfencecheck.implementation=check-then-write -Djqwik.failures.after.default=RANDOM_SEED"));
@@ -283,47 +364,47 @@ final class SampleResults {
         List<JobRows.Message> outbox = List.of(new JobRows.Message("r1", 1, NASTY, false));
         Command.Write w1Write = new Command.Write(SinkKind.CURRENT_FENCE, "K1", 1, "r0", QUOTED);
         Command.Write w2Write = new Command.Write(SinkKind.CURRENT_FENCE, "K1", 2, "r2", QUOTED);
-        JobHistory h = new JobHistory()
-                .step("w1", new Action.Acquire("K1"), "acquire K1", lease("w1", new Command.Acquire("K1", "w1", TTL)),
+        History h = new History()
+                .step(new Step("w1", new Action.Acquire("K1")), "acquire K1", lease("w1", new Command.Acquire("K1", "w1", TTL)),
                         answered(new Outcome.Granted(1, TTL)), answered(new Outcome.Granted(1, TTL)))
-                .step("w1", Action.Write.fenced("r0", QUOTED), "write K1 token 1 to fenced sink result r0 payload \"it's \\\"final\\\"\"",
+                .step(new Step("w1", Action.Write.fenced("r0", QUOTED)), "write K1 token 1 to fenced sink result r0 payload \"it's \\\"final\\\"\"",
                         new JobCommand.Write("w1", w1Write), answered(new Outcome.Applied()), answered(new Outcome.Applied()))
-                .step("w1", new Action.Begin(), "begin", new JobCommand.Begin("w1"), new JobOutcome.Begun(), new JobOutcome.Begun())
-                .step("w1", new Action.Claim(), "claim K1 token 1", new JobCommand.Claim("w1", "K1", 1),
+                .step(new Step("w1", new Action.Begin()), "begin", new JobCommand.Begin("w1"), new JobOutcome.Begun(), new JobOutcome.Begun())
+                .step(new Step("w1", new Action.Claim()), "claim K1 token 1", new JobCommand.Claim("w1", "K1", 1),
                         new JobOutcome.Claimed(1), new JobOutcome.Claimed(1))
-                .step("clock", new Action.AdvanceToExpiry("K1", 1), "clock to 10.000001s", new JobCommand.AdvanceClock(TTL + 1),
+                .step(new Step("clock", new Action.AdvanceToExpiry("K1", 1)), "clock to 10.000001s", new JobCommand.AdvanceClock(TTL + 1),
                         new JobOutcome.ClockAt(TTL + 1), new JobOutcome.ClockAt(TTL + 1))
-                .step("w2", new Action.Acquire("K1"), "acquire K1", lease("w2", new Command.Acquire("K1", "w2", TTL)),
+                .step(new Step("w2", new Action.Acquire("K1")), "acquire K1", lease("w2", new Command.Acquire("K1", "w2", TTL)),
                         new JobOutcome.Waiting(), new JobOutcome.Waiting())
-                .step("w1", new Action.BusinessRow("r1", NASTY), "business row r1 \"" + NASTY + "\"",
+                .step(new Step("w1", new Action.BusinessRow("r1", NASTY)), "business row r1 \"" + NASTY + "\"",
                         new JobCommand.BusinessRow("w1", "r1", NASTY), new JobOutcome.Inserted(), new JobOutcome.Inserted())
-                .step("w1", new Action.OutboxRow("r1", NASTY), "outbox row r1 \"" + NASTY + "\"",
+                .step(new Step("w1", new Action.OutboxRow("r1", NASTY)), "outbox row r1 \"" + NASTY + "\"",
                         new JobCommand.OutboxRow("w1", "r1", NASTY), new JobOutcome.Inserted(), new JobOutcome.Inserted())
-                .step("w1", new Action.Commit(), "commit", new JobCommand.Commit("w1"), new JobOutcome.Committed(), new JobOutcome.Committed())
-                .resumed("w2", "acquire K1 as w2 for 10.000000s", lease("w2", new Command.Acquire("K1", "w2", TTL)), TTL + 1,
+                .step(new Step("w1", new Action.Commit()), "commit", new JobCommand.Commit("w1"), new JobOutcome.Committed(), new JobOutcome.Committed())
+                .resumed("w2", "acquire K1", lease("w2", new Command.Acquire("K1", "w2", TTL)), TTL + 1,
                         answered(new Outcome.Granted(2, 2 * TTL + 1)), answered(new Outcome.Granted(2, 2 * TTL + 1)))
-                .step("w1", new Action.Begin(), "begin", new JobCommand.Begin("w1"), new JobOutcome.Begun(), new JobOutcome.Begun())
-                .step("w1", new Action.Claim(), "claim K1 token 1", new JobCommand.Claim("w1", "K1", 1),
+                .step(new Step("w1", new Action.Begin()), "begin", new JobCommand.Begin("w1"), new JobOutcome.Begun(), new JobOutcome.Begun())
+                .step(new Step("w1", new Action.Claim()), "claim K1 token 1", new JobCommand.Claim("w1", "K1", 1),
                         new JobOutcome.NotClaimed(), new JobOutcome.NotClaimed())
-                .step("w1", new Action.BusinessRow("r2", "late"), "business row r2 \"late\"",
+                .step(new Step("w1", new Action.BusinessRow("r2", "late")), "business row r2 \"late\"",
                         new JobCommand.BusinessRow("w1", "r2", "late"), new JobOutcome.Skipped(), new JobOutcome.Skipped())
-                .step("w1", new Action.Rollback(), "rollback", new JobCommand.Rollback("w1"), new JobOutcome.RolledBack(), new JobOutcome.RolledBack())
-                .step("w2", Action.Write.fenced("r2", QUOTED), "write K1 token 2 to fenced sink result r2 payload \"it's \\\"final\\\"\"",
+                .step(new Step("w1", new Action.Rollback()), "rollback", new JobCommand.Rollback("w1"), new JobOutcome.RolledBack(), new JobOutcome.RolledBack())
+                .step(new Step("w2", Action.Write.fenced("r2", QUOTED)), "write K1 token 2 to fenced sink result r2 payload \"it's \\\"final\\\"\"",
                         new JobCommand.Write("w2", w2Write), answered(new Outcome.Applied()), answered(new Outcome.Applied()))
-                .step("relay", new Action.Relay(true), "deliver the next message, crash before marking it", new JobCommand.Relay(true),
+                .step(new Step("relay", new Action.Relay(true)), "deliver the next message, crash before marking it", new JobCommand.Relay(true),
                         new JobOutcome.Delivered("K1", "r1", true, false), new JobOutcome.Delivered("K1", "r1", true, false))
-                .step("relay", new Action.Redeliver(), "deliver the last message again", new JobCommand.Redeliver(),
+                .step(new Step("relay", new Action.Redeliver()), "deliver the last message again", new JobCommand.Redeliver(),
                         new JobOutcome.Delivered("K1", "r1", false, false), new JobOutcome.Delivered("K1", "r1", true, false))
                 .rows("K1", jobRows(second, 1L, fenced, business, outbox, Map.of("r1", 1)),
                         jobRows(second, 1L, fenced, business, outbox, Map.of("r1", 2)))
-                .notRun("w2", new Action.Release());
+                .notRun(new Step("w2", new Action.Release()));
         Trace trace = Trace.of("non-idempotent-consumer", h.steps);
         List<Violation> violations = List.of(new Violation(Invariant.EXACTLY_ONCE_EFFECT, 16,
                 "the consumer applied K1/r1 twice (payload " + NASTY + ")"));
         String traceFile = "properties/target/fencecheck/traces/JobTransactionProperties-interleavedTransactionsAgreeWithModel-non-idempotent-consumer-9.json";
         RunResult.Failure failure = new RunResult.Failure("divergence at step 16 (deliver the last message again): the model expected"
                 + " Delivered(K1/r1, no effect, not marked) but the database answered Delivered(K1/r1, effect, not marked); and invariant "
-                + violations.get(0), 16, violations, null, null, trace, h.entries,
+                + violations.get(0), 16, violations, trace, h.entries,
                 new RunResult.Reproduction("9", traceFile, "mvn -q -pl harness -am compile exec:java -Dexec.args=\"replay " + traceFile + "\"",
                         "mvn verify -pl properties -am -Dsurefire.failIfNoSpecifiedTests=false -Dtest=JobTransactionProperties"
                                 + " -Dfencecheck.seed=9 -Dfencecheck.implementation=non-idempotent-consumer -Djqwik.failures.after.default=RANDOM_SEED"));

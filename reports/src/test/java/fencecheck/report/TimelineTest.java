@@ -1,13 +1,14 @@
 package fencecheck.report;
 
+import fencecheck.job.JobCommand;
+import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
 import fencecheck.model.Outcome;
 import fencecheck.model.SinkKind;
 import fencecheck.run.HistoryEntry;
 import fencecheck.trace.Action;
+import fencecheck.trace.NetworkFault;
 import fencecheck.trace.Step;
-import fencecheck.trace.TokenSource;
-import fencecheck.trace.Trace;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -20,62 +21,84 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-/** The timeline drawing of lease and job failures. */
+/** The timeline drawing of failures, from histories of the one trace language. */
 class TimelineTest {
 
     static final long S = 1_000_000L;
     static final String PAYLOAD = "x<y & y>z";
 
-    private final List<Step> steps = new ArrayList<>();
-    private final List<HistoryEntry> history = new ArrayList<>();
-
-    private void step(Step step, String resolved, Command command, long at, Outcome observed) {
-        step(step, resolved, command, at, observed, null);
+    private static JobOutcome answered(Outcome outcome) {
+        return new JobOutcome.Answered(outcome);
     }
 
-    private void step(Step step, String resolved, Command command, long at, Outcome observed, String error) {
-        steps.add(step);
-        history.add(new HistoryEntry(steps.size(), step.actor(), step.action().toString(), resolved, command, at,
-                command == null ? null : observed, observed, null, null, null, error, null));
+    private static JobCommand lease(String session, Command command) {
+        return new JobCommand.LeaseOperation(session, command);
     }
 
-    /** A try with restarts, a zombie, a duplicate, a rolled-back write and an error. */
-    RunResult.Failure restarts() {
-        Command.Write first = new Command.Write(SinkKind.CURRENT_FENCE, "K1", 1, "r1", PAYLOAD);
-        Action.Write write = new Action.Write(SinkKind.CURRENT_FENCE, TokenSource.HELD, "r1", PAYLOAD);
-        step(Step.worker(1, new Action.Acquire("K1")), "acquire", new Command.Acquire("K1", "w1.1", 10 * S), 0, new Outcome.Granted(1, 10 * S));
-        step(Step.worker(1, write), "write K1 token 1 payload " + PAYLOAD, first, 0, new Outcome.Applied());
-        step(Step.nemesis(new Action.Duplicate("w1")), "write again", first, 0, new Outcome.Replayed());
-        step(Step.nemesis(new Action.Restart("w1", true)), "restart w1: w1.1 lives on as zombie z1; w1.2 takes over", null, 0, null);
-        step(Step.worker(1, new Action.Acquire("K1")), "acquire", new Command.Acquire("K1", "w1.2", 10 * S), 0, new Outcome.Busy());
-        step(Step.clock(new Action.AdvanceBy(10 * S + 1)), "clock", new Command.AdvanceClock(10 * S + 1), 10 * S + 1, new Outcome.ClockAt(10 * S + 1));
-        step(Step.worker(1, new Action.Acquire("K1")), "acquire", new Command.Acquire("K1", "w1.2", 10 * S), 10 * S + 1, new Outcome.Granted(2, 20 * S + 1));
-        step(Step.worker(1, new Action.Renew()), "renew", new Command.Renew("K1", "w1.2", 2, 10 * S), 10 * S + 1, new Outcome.Renewed(20 * S + 1));
-        step(Step.worker(1, new Action.RolledBackWrite(SinkKind.CURRENT_FENCE, "r2", PAYLOAD)), "rolled back",
-                new Command.RolledBackWrite(new Command.Write(SinkKind.CURRENT_FENCE, "K1", 2, "r2", PAYLOAD)), 10 * S + 1,
-                new Outcome.RolledBack(new Outcome.Applied()));
-        step(Step.worker(2, write), "no-op: w2.1 believes it holds no lease", null, 10 * S + 1, null);
-        step(Step.zombie(1, write), "no-op: w1.1 is paused", null, 10 * S + 1, null);
-        step(Step.nemesis(new Action.Restart("w1", false)), "restart w1: w1.2 is dead, its connection dropped; w1.3 takes over", null, 10 * S + 1, null);
-        step(Step.worker(1, new Action.Acquire("K1")), "acquire", new Command.Acquire("K1", "w1.3", 10 * S), 10 * S + 1, null,
-                "connection reset <by peer> & gone");
-        return new RunResult.Failure("diverged", 13, List.of(), Trace.of("reference", steps), history, null);
+    private static JobCommand write(String session, long token, String resultId) {
+        return new JobCommand.Write(session, new Command.Write(SinkKind.CURRENT_FENCE, "K1", token, resultId, PAYLOAD));
+    }
+
+    /**
+     * A try with restarts, a zombie, a duplicate, a write rolled back with its transaction and an error: w1 writes,
+     * the network delivers the write again, w1 is restarted and lives on as zombie z1 (still believing it holds
+     * K1 token 1) while w1.2 takes over, waits out the lease and writes in a transaction it rolls back; the
+     * zombie, paused, cannot write; w1.2 is restarted dead and w1.3's acquire fails with an error.
+     */
+    static RunResult.Failure restarts() {
+        Action.Write write = Action.Write.fenced("r1", PAYLOAD);
+        SampleResults.History h = new SampleResults.History()
+                .step(Step.worker(1, new Action.Acquire("K1")), "w1", "acquire K1", lease("w1", new Command.Acquire("K1", "w1", 10 * S)),
+                        answered(new Outcome.Granted(1, 10 * S)), answered(new Outcome.Granted(1, 10 * S)))
+                .step(Step.worker(1, write), "w1", "write K1 token 1 to fenced sink result r1 payload \"" + PAYLOAD + "\"", write("w1", 1, "r1"),
+                        answered(new Outcome.Applied()), answered(new Outcome.Applied()))
+                .step(Step.nemesis(new Action.Duplicate("w1")), "w1", "write K1 token 1 to fenced sink result r1 payload \"" + PAYLOAD
+                        + "\" (delivered again)", write("w1", 1, "r1"), answered(new Outcome.Replayed()), answered(new Outcome.Replayed()))
+                .fault(Step.nemesis(new Action.Restart("w1", true)), "restart w1: w1 lives on as zombie z1, paused; w1.2 takes over")
+                .step(Step.worker(1, new Action.Acquire("K1")), "w1.2", "acquire K1", lease("w1.2", new Command.Acquire("K1", "w1.2", 10 * S)),
+                        answered(new Outcome.Busy()), answered(new Outcome.Busy()))
+                .step(Step.clock(new Action.AdvanceBy(10 * S + 1)), "clock to 10.000001s", new JobCommand.AdvanceClock(10 * S + 1),
+                        new JobOutcome.ClockAt(10 * S + 1), new JobOutcome.ClockAt(10 * S + 1))
+                .step(Step.worker(1, new Action.Acquire("K1")), "w1.2", "acquire K1", lease("w1.2", new Command.Acquire("K1", "w1.2", 10 * S)),
+                        answered(new Outcome.Granted(2, 20 * S + 1)), answered(new Outcome.Granted(2, 20 * S + 1)))
+                .step(Step.worker(1, new Action.Renew()), "w1.2", "renew K1 token 2", lease("w1.2", new Command.Renew("K1", "w1.2", 2, 10 * S)),
+                        answered(new Outcome.Renewed(20 * S + 1)), answered(new Outcome.Renewed(20 * S + 1)))
+                .step(Step.worker(1, new Action.Begin()), "w1.2", "begin", new JobCommand.Begin("w1.2"), new JobOutcome.Begun(), new JobOutcome.Begun())
+                .step(Step.worker(1, Action.Write.fenced("r2", PAYLOAD)), "w1.2", "write K1 token 2 to fenced sink result r2 payload \""
+                        + PAYLOAD + "\" (in its transaction)", write("w1.2", 2, "r2"), answered(new Outcome.Applied()), answered(new Outcome.Applied()))
+                .step(Step.worker(1, new Action.Rollback()), "w1.2", "rollback", new JobCommand.Rollback("w1.2"), new JobOutcome.RolledBack(),
+                        new JobOutcome.RolledBack())
+                .noOp(Step.worker(2, write), "w2", "(no-op) w2 has no held token to write with: write skipped")
+                .noOp(Step.zombie(1, write), "w1", "(no-op) w1 is paused: write skipped")
+                .fault(Step.nemesis(new Action.Restart("w1", false)), "w1.2", "restart w1: w1.2 is dead, its connection dropped; w1.3 takes over")
+                .error(Step.worker(1, new Action.Acquire("K1")), "w1.3", "acquire K1", lease("w1.3", new Command.Acquire("K1", "w1.3", 10 * S)),
+                        answered(new Outcome.Busy()), "connection reset <by peer> & gone");
+        return new RunResult.Failure("diverged", 15, List.of(), h.trace("reference"), h.entries, null);
     }
 
     @Test
     void oneLanePerIncarnationWithLeasesWritesAndFaults() {
         String svg = Timeline.svg(restarts());
 
-        assertThat(lanes(svg)).containsExactly("w1.1", "w1.2", "w1.3", "w2.1");
-        assertThat(svg).contains("class=\"shade zombie\"").contains("zombie z1");
-        assertThat(svg).contains("&rarr; zombie z1").contains("class=\"shade dead\"").contains(">restarted<");
+        // every incarnation has a lane of its own: the zombie acts on the lane of the incarnation it was (w1)
+        assertThat(lanes(svg)).containsExactly("w1", "w2", "w1.2", "w1.3");
+        // a restart is marked on the incarnation it ends, which is shaded a zombie or dead from then on
+        assertThat(laneOf(svg, "w1")).contains("class=\"mark restart\" data-step=\"4\"><title>restart w1: w1 lives on as zombie z1,"
+                + " paused; w1.2 takes over").contains("class=\"shade zombie\"");
+        assertThat(svg).contains("class=\"mark noop\" data-step=\"13\"><title>(no-op) w1 is paused: write skipped\n");
+        assertThat(laneOf(svg, "w1.2")).contains("class=\"mark restart\" data-step=\"14\"><title>restart w1: w1.2 is dead, its connection"
+                + " dropped; w1.3 takes over").contains("class=\"shade dead\"");
+        assertThat(laneOf(svg, "w1")).contains("data-step=\"13\"").doesNotContain("data-step=\"5\"");
+        assertThat(laneOf(svg, "w1.2")).contains("data-step=\"5\"").contains("data-step=\"11\"").doesNotContain("data-step=\"13\"");
         assertThat(svg).contains("<title>K1 token 1, valid until 10.000000s, then expired</title>");
         assertThat(svg).contains("<title>K1 token 2, valid until 20.000001s, still valid when the try stopped</title>");
-        assertThat(svg).contains(">dup t1 r1<").contains(">t2 r2 rb<").contains(">busy<").contains(">renew<").contains(">error<")
-                .contains(">grant t1<").contains(">grant t2<");
+        assertThat(svg).contains(">t1 r1<").contains(">t2 r2<").contains(">busy<").contains(">renew<").contains(">error<")
+                .contains(">grant t1<").contains(">grant t2<").contains(">rollback<");
+        // the duplicate is the same write again, answered Replayed; the rolled-back write sits in its rolled-back transaction
         assertThat(svg).contains("class=\"mark write accepted\" data-step=\"2\"").contains("class=\"mark write accepted\" data-step=\"3\"")
-                .contains("class=\"mark write rolled-back accepted\" data-step=\"9\"").contains("class=\"mark error error\" data-step=\"13\"");
-        assertThat(svg).contains("class=\"divergent\" data-step=\"13\"").contains("step 13 diverged: error connection reset &lt;by peer&gt; &amp; gone");
+                .contains("(delivered again)").contains("class=\"mark write accepted\" data-step=\"10\"")
+                .contains("<g class=\"txn rolled-back\">").contains("class=\"mark error error\" data-step=\"15\"");
+        assertThat(svg).contains("class=\"divergent\" data-step=\"15\"").contains("step 15 diverged: error connection reset &lt;by peer&gt; &amp; gone");
         assertThat(svg).contains("connection reset &lt;by peer&gt; &amp; gone").doesNotContain("<by peer>");
         assertThat(svg).contains("x&lt;y &amp; y&gt;z").doesNotContain(PAYLOAD);
         assertThat(svg).contains(">10.000001s<").contains(">0s<");
@@ -90,7 +113,8 @@ class TimelineTest {
         assertThat(svg).contains(">t1 r1<").contains(">t2 r1<").contains(">model: stale<");
         assertThat(svg).contains("step 7 diverged: model Stale &middot; database Applied");
         assertThat(svg).contains("class=\"band violation\" data-step=\"7\"").contains("invariant 1. no stale acceptance");
-        assertThat(svg).contains("class=\"shade paused\"");
+        // the pause shades the lane of the worker it stopped, from the pause to the resume
+        assertThat(laneOf(svg, "w1")).contains("class=\"shade paused\"");
     }
 
     @Test
@@ -120,13 +144,16 @@ class TimelineTest {
     @Test
     void faultsRestartsAndZombiesAreDrawn() {
         String svg = Timeline.svg(SampleResults.faultFailing().failure());
-        assertThat(lanes(svg)).containsExactly("w1.1", "w2.1");
-        assertThat(svg).contains("class=\"mark network\" data-step=\"3\"").contains(">answer lost<");
-        assertThat(svg).contains("class=\"mark grant-lost\" data-step=\"4\"").contains("class=\"lease answer-lost continues\"")
-                .contains(">grant t1 ?<");
-        assertThat(svg).contains("class=\"shade zombie\"").contains("class=\"mark restart\" data-step=\"2\"");
-        // a zombie stays paused: its write does nothing
-        assertThat(svg).contains("class=\"mark noop\" data-step=\"6\"");
+        assertThat(lanes(svg)).containsExactly("w1", "w2");
+        // the armed fault and the statement it took the answer of are marked in the worker's lane
+        assertThat(laneOf(svg, "w1")).contains("class=\"mark network\" data-step=\"3\"><title>the network will lose the answer of w1&#39;s"
+                + " next statement");
+        assertThat(svg).contains("class=\"mark network\" data-step=\"4\"").contains(">answer lost<")
+                .contains("class=\"mark lost\" data-step=\"4\"").contains(">acquire ?<");
+        assertThat(laneOf(svg, "w2")).contains("class=\"mark restart\" data-step=\"2\"><title>restart w2: w2 lives on as zombie z2, paused;"
+                + " w2.2 takes over").contains("class=\"shade zombie\"");
+        // a zombie stays paused: its write does nothing, in the lane of the incarnation it was
+        assertThat(laneOf(svg, "w2")).contains("class=\"mark noop\" data-step=\"6\"><title>(no-op) w2 is paused: write skipped\n");
         assertThat(svg).contains("class=\"band database-crash\" data-step=\"7\"").contains(">database crash<");
         assertThat(svg).contains("class=\"mark busy\" data-step=\"8\"").contains("class=\"differs\"").contains(">model: grant t1<");
         assertThat(svg).contains("step 8 diverged: model Granted(token 1, until 10.000000s) &middot; database Busy");
@@ -166,7 +193,7 @@ class TimelineTest {
     void theLegendListsOnlyWhatIsDrawn() {
         String lease = Timeline.drawing(SampleResults.failing().failure()).legend();
         assertThat(keys(lease)).contains("lease", "expiry", "grant", "write-accepted", "write-accepted-stale", "paused", "divergent",
-                "violation", "clock-move").doesNotContain("txn-committed", "wait", "zombie", "write-refused", "network", "letters");
+                "violation", "clock-move").doesNotContain("txn-committed", "wait", "zombie", "write-refused", "network", "letters", "noop");
         String job = Timeline.drawing(SampleResults.jobDuplicateEffectFailing().failure()).legend();
         assertThat(keys(job)).contains("txn-committed", "txn-rolled-back", "wait", "link", "write-accepted", "write-refused",
                 "delivery-accepted-stale", "letters", "commit", "rollback").doesNotContain("paused", "zombie", "write-accepted-stale");
@@ -180,61 +207,83 @@ class TimelineTest {
         }
     }
 
-    private void faulted(Step step, String resolved, Command command, long at, Outcome expected, Outcome observed, String fault) {
-        steps.add(step);
-        history.add(new HistoryEntry(steps.size(), step.actor(), step.action().toString(), resolved, command, at,
-                expected, observed, null, null, null, null, fault));
-    }
-
-    /** A lost grant receipt, a statement the network holds past a takeover, a coordinator restart, a reset, a crash mid-write, a lost request. */
-    RunResult.Failure networkFaultsAndCrashes() {
+    /**
+     * A lost grant receipt, a statement the network holds past a takeover, a coordinator restart, a connection reset
+     * inside a transaction, a worker restarted with a transaction open, a lost request.
+     */
+    static RunResult.Failure networkFaultsAndCrashes() {
         long t = 10 * S + 1;
-        Action.Write write = new Action.Write(SinkKind.CURRENT_FENCE, TokenSource.HELD, "r1", PAYLOAD);
-        Command.Write late = new Command.Write(SinkKind.CURRENT_FENCE, "K1", 1, "r1", PAYLOAD);
-        step(Step.worker(1, new Action.Acquire("K1", true)), "acquire K1 as w1.1 for 10.000000s (the answer is lost on the way back)",
-                new Command.Acquire("K1", "w1.1", 10 * S), 0, new Outcome.Granted(1, 10 * S));
-        step(Step.worker(1, new Action.Acquire("K1")), "acquire K1 as w1.1 for 10.000000s", new Command.Acquire("K1", "w1.1", 10 * S), 0,
-                new Outcome.Granted(1, 10 * S));
-        step(Step.nemesis(new Action.Network("w1", fencecheck.trace.NetworkFault.DELAYED)),
-                "the network will hold the next statement until it is delivered of w1.1", null, 0, null);
-        faulted(Step.worker(1, write), "write K1 token 1 ...; the network holds it", null, 0, null, null, "DELAYED");
-        step(Step.clock(new Action.AdvanceToExpiry("K1", 1)), "clock to 10.000001s", new Command.AdvanceClock(t), t, new Outcome.ClockAt(t));
-        step(Step.worker(2, new Action.Acquire("K1")), "acquire K1 as w2.1", new Command.Acquire("K1", "w2.1", 10 * S), t,
-                new Outcome.Granted(2, t + 10 * S));
-        faulted(Step.nemesis(new Action.Deliver("w1")), "deliver: write K1 token 1", late, t, new Outcome.Stale(), new Outcome.Stale(), null);
-        step(Step.nemesis(new Action.RestartCoordinator()), "restart the coordinator: what it kept in memory is gone", null, t, null);
-        step(Step.nemesis(new Action.Network("w2", fencecheck.trace.NetworkFault.CONNECTION_RESET)), "the network will reset", null, t, null);
-        Outcome.RolledBack undone = new Outcome.RolledBack(new Outcome.Applied());
-        faulted(Step.worker(2, new Action.Write(SinkKind.CURRENT_FENCE, TokenSource.HELD, "r2", PAYLOAD)), "write in a transaction; reset before commit",
-                new Command.RolledBackWrite(new Command.Write(SinkKind.CURRENT_FENCE, "K1", 2, "r2", PAYLOAD)), t, undone, undone, "CONNECTION_RESET");
-        faulted(Step.nemesis(new Action.CrashMidWrite("w2", SinkKind.CURRENT_FENCE, "r3", PAYLOAD)), "w2.1 crashes before commit; w2.2 takes over",
-                new Command.RolledBackWrite(new Command.Write(SinkKind.CURRENT_FENCE, "K1", 2, "r3", PAYLOAD)), t, undone, undone, null);
-        step(Step.worker(2, new Action.Acquire("K1")), "acquire K1 as w2.2", new Command.Acquire("K1", "w2.2", 10 * S), t, new Outcome.Busy());
-        step(Step.nemesis(new Action.Network("w1", fencecheck.trace.NetworkFault.REQUEST_LOST)), "the network will lose the next request", null, t, null);
-        faulted(Step.worker(1, new Action.Renew()), "renew; the request is lost", new Command.Renew("K1", "w1.1", 1, 10 * S), t, null, null,
-                "REQUEST_LOST");
-        return new RunResult.Failure("diverged", null, List.of(), Trace.of("reference", steps), history, null);
+        Action.Write write = Action.Write.fenced("r1", PAYLOAD);
+        String late = "write K1 token 1 to fenced sink result r1 payload \"" + PAYLOAD + "\"";
+        SampleResults.History h = new SampleResults.History()
+                .step(Step.worker(1, new Action.Acquire("K1", true)), "acquire K1 (the answer is lost on the way back)",
+                        lease("w1", new Command.Acquire("K1", "w1", 10 * S)), answered(new Outcome.Granted(1, 10 * S)),
+                        answered(new Outcome.Granted(1, 10 * S)))
+                .step(Step.worker(1, new Action.Acquire("K1")), "acquire K1", lease("w1", new Command.Acquire("K1", "w1", 10 * S)),
+                        answered(new Outcome.Granted(1, 10 * S)), answered(new Outcome.Granted(1, 10 * S)))
+                .note(Step.nemesis(new Action.Network("w1", NetworkFault.DELAYED)), "the network will hold of w1's next statement")
+                .held(Step.worker(1, write), "w1", late + "; the network holds it")
+                .step(Step.clock(new Action.AdvanceToExpiry("K1", 1)), "clock to 10.000001s", new JobCommand.AdvanceClock(t),
+                        new JobOutcome.ClockAt(t), new JobOutcome.ClockAt(t))
+                .step(Step.worker(2, new Action.Acquire("K1")), "acquire K1", lease("w2", new Command.Acquire("K1", "w2", 10 * S)),
+                        answered(new Outcome.Granted(2, t + 10 * S)), answered(new Outcome.Granted(2, t + 10 * S)))
+                .note(Step.nemesis(new Action.Deliver("w1")), "the network delivers w1's held statement: " + late)
+                .also(HistoryEntry.Kind.STATEMENT, "w1", "deliver: " + late, write("w1", 1, "r1"), answered(new Outcome.Stale()),
+                        answered(new Outcome.Stale()), null)
+                .fault(Step.nemesis(new Action.RestartCoordinator()), "restart the coordinator: what it kept in memory is gone")
+                .step(Step.worker(2, new Action.Begin()), "begin", new JobCommand.Begin("w2"), new JobOutcome.Begun(), new JobOutcome.Begun())
+                .note(Step.nemesis(new Action.Network("w2", NetworkFault.CONNECTION_RESET)),
+                        "the network will reset the connection after of w2's next statement")
+                .step(Step.worker(2, Action.Write.fenced("r2", PAYLOAD)), "write K1 token 2 to fenced sink result r2 payload \"" + PAYLOAD
+                        + "\" (in its transaction)", write("w2", 2, "r2"), answered(new Outcome.Applied()), answered(new Outcome.Applied()))
+                .rolledBackWithConnection("w2", "the connection is reset: the transaction rolls back", NetworkFault.CONNECTION_RESET.name())
+                .step(Step.worker(2, new Action.Begin()), "begin", new JobCommand.Begin("w2"), new JobOutcome.Begun(), new JobOutcome.Begun())
+                .step(Step.worker(2, Action.Write.fenced("r3", PAYLOAD)), "write K1 token 2 to fenced sink result r3 payload \"" + PAYLOAD
+                        + "\" (in its transaction)", write("w2", 2, "r3"), answered(new Outcome.Applied()), answered(new Outcome.Applied()))
+                .fault(Step.nemesis(new Action.Restart("w2", false)), "restart w2: w2 is dead, its connection dropped; w2.2 takes over")
+                .rolledBackWithConnection("w2", "its transaction rolls back with its connection (dead)", null)
+                .step(Step.worker(2, new Action.Acquire("K1")), "w2.2", "acquire K1", lease("w2.2", new Command.Acquire("K1", "w2.2", 10 * S)),
+                        answered(new Outcome.Busy()), answered(new Outcome.Busy()))
+                .note(Step.nemesis(new Action.Network("w1", NetworkFault.REQUEST_LOST)), "the network will lose the request of w1's next statement")
+                .lost(Step.worker(1, new Action.Renew()), "w1", "renew K1 token 1; the request is lost: the database never sees it, the client"
+                        + " times out after 100 ms and drops its connection", lease("w1", new Command.Renew("K1", "w1", 1, 10 * S)), null,
+                        NetworkFault.REQUEST_LOST);
+        return new RunResult.Failure("diverged", null, List.of(), h.trace("reference"), h.entries, null);
     }
 
     @Test
     void networkFaultsCrashesAndRestartsAreMarkedWhereTheyHappen() {
         RunResult.Failure failure = networkFaultsAndCrashes();
         String svg = Timeline.svg(failure);
-        assertThat(lanes(svg)).containsExactly("w1.1", "w2.1", "w2.2");
-        // the receipt was lost, then the re-grant's answer came: one lease, drawn solid
-        assertThat(svg).contains("class=\"mark grant-lost\" data-step=\"1\"").contains(">grant t1 ?<")
+        assertThat(lanes(svg)).as("the coordinator restart is a band across the lanes, not a lane").containsExactly("w1", "w2", "w2.2");
+        // the receipt was lost, then the re-grant's answer came: one lease, until its expiry
+        assertThat(svg).contains("class=\"mark grant\" data-step=\"1\"").contains("(the answer is lost on the way back)")
                 .contains("class=\"mark grant\" data-step=\"2\"").contains("<g class=\"lease expired\">");
-        assertThat(svg).contains("class=\"mark network\" data-step=\"3\"").contains(">delay<").contains("<g class=\"held\">").contains(">held<");
-        assertThat(svg).contains("class=\"mark write refused\" data-step=\"7\"");
-        assertThat(svg).contains("class=\"band coordinator-restart\" data-step=\"8\"").contains(">coordinator restart<");
-        assertThat(svg).contains("class=\"mark write rolled-back accepted\" data-step=\"10\"").contains(">t2 r2 rb<").contains(">reset<");
-        assertThat(svg).contains("class=\"mark write rolled-back accepted\" data-step=\"11\"").contains(">crash t2 r3 rb<")
-                .contains(">crashed<").contains("class=\"shade dead\"");
-        assertThat(svg).contains("class=\"mark busy\" data-step=\"12\"");
-        assertThat(svg).contains("class=\"mark lost\" data-step=\"14\"").contains(">renew ?<").contains(">request lost<");
+        assertThat(svg.split("<g class=\"lease ", -1)).as("one bar for K1 token 1 and one for K1 token 2").hasSize(3);
+        // the held write: armed at step 3, held at step 4, judged when the network delivers it after the takeover
+        assertThat(svg).contains("class=\"mark network\" data-step=\"3\"><title>the network will hold of w1&#39;s next statement")
+                .contains("<g class=\"held\"><title>write K1 token 1 to fenced sink result r1 payload &quot;x&lt;y &amp; y&gt;z&quot;;"
+                        + " the network holds it");
+        assertThat(svg).contains("class=\"mark write refused\" data-step=\"7\"><title>deliver: write K1 token 1");
+        assertThat(svg).contains("class=\"band coordinator-restart\" data-step=\"8\"><title>coordinator restart\nrestart the coordinator:"
+                + " what it kept in memory is gone");
+        // the reset rolls the open transaction back where it happened
+        assertThat(svg).contains("class=\"mark write accepted\" data-step=\"11\"").contains(">t2 r2<")
+                .contains("class=\"mark network\" data-step=\"11\"><title>&lt;- the connection is reset: the transaction rolls back\n")
+                .contains("class=\"mark rollback\" data-step=\"11\"");
+        // so does the restart that kills the worker with its transaction open
+        assertThat(svg).contains("class=\"mark write accepted\" data-step=\"13\"").contains(">t2 r3<")
+                .contains("class=\"mark restart\" data-step=\"14\"><title>restart w2: w2 is dead, its connection dropped; w2.2 takes over")
+                .contains("class=\"shade dead\"")
+                .contains("class=\"mark rollback\" data-step=\"14\"><title>&lt;- its transaction rolls back with its connection (dead)\n");
+        assertThat(svg.split("<g class=\"txn rolled-back\">", -1)).as("two transactions rolled back").hasSize(3);
+        assertThat(svg).contains("class=\"mark busy\" data-step=\"15\"");
+        assertThat(svg).contains("class=\"mark network\" data-step=\"17\"").contains(">request lost<")
+                .contains("class=\"mark lost\" data-step=\"17\"").contains(">renew ?<");
         assertThat(svg).doesNotContain("class=\"divergent\"").doesNotContain(PAYLOAD);
-        assertThat(keys(Timeline.drawing(failure).legend())).contains("held", "network", "coordinator-restart", "dead", "rolled-back",
-                "lost", "grant-lost", "write-refused").doesNotContain("divergent", "paused");
+        assertThat(keys(Timeline.drawing(failure).legend())).contains("network", "held", "restart", "dead", "coordinator-restart",
+                "txn-rolled-back", "rollback", "lost", "grant", "write-refused", "write-accepted")
+                .doesNotContain("divergent", "paused", "noop", "write-accepted-stale");
         assertReadable(svg);
     }
 
@@ -305,6 +354,13 @@ class TimelineTest {
             lanes.add(m.group(1));
         }
         return lanes;
+    }
+
+    /** The SVG of one lane. */
+    static String laneOf(String svg, String lane) {
+        int start = svg.indexOf("<g class=\"lane\" data-lane=\"" + lane + "\"");
+        assertThat(start).as("lane %s", lane).isNotNegative();
+        return svg.substring(start, svg.indexOf("\n</g>\n", start));
     }
 
     static List<String> keys(String legend) {
