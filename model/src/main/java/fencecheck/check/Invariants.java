@@ -124,24 +124,35 @@ public final class Invariants {
     /**
      * 3. Per key, every grant carries a token above all earlier ones, except an
      * idempotent re-grant: the same owner getting its still-current lease back
-     * unchanged (same token, same expiry).
+     * with nothing more than it held: the same token and the same expiry, or, after
+     * that owner released it, an expiry no later (a release may shorten the lease but
+     * leave it valid for an instant, e.g. one stored with {@code until = now}).
+     * A renewal answered to the holder moves the expiry, whatever token it named
+     * (an implementation may bind renew to the owner alone); the answers are all
+     * this reads, under every setting alike.
      */
     public static List<Violation> tokensStrictlyIncreasing(List<Event> history) {
         List<Violation> found = new ArrayList<>();
         Map<String, Granted> current = new HashMap<>();
         Map<String, String> holder = new HashMap<>();
+        java.util.Set<String> releasedByHolder = new java.util.HashSet<>();
         for (Event e : history) {
             if (e.command() instanceof Renew r && e.outcome() instanceof Renewed rn
-                    && r.owner().equals(holder.get(r.key())) && current.containsKey(r.key())
-                    && current.get(r.key()).token() == r.token()) {
-                current.put(r.key(), new Granted(r.token(), rn.until()));
+                    && r.owner().equals(holder.get(r.key())) && current.containsKey(r.key())) {
+                current.put(r.key(), new Granted(current.get(r.key()).token(), rn.until()));
+                releasedByHolder.remove(r.key());
+            }
+            if (e.command() instanceof Release r && e.outcome() instanceof Released && r.owner().equals(holder.get(r.key()))) {
+                releasedByHolder.add(r.key());
             }
             if (!(e.command() instanceof Acquire a) || !(e.outcome() instanceof Granted g)) {
                 continue;
             }
             Granted previous = current.get(a.key());
             if (previous != null) {
-                boolean regrant = g.equals(previous) && a.owner().equals(holder.get(a.key()));
+                boolean sameLease = g.token() == previous.token() && a.owner().equals(holder.get(a.key()));
+                boolean regrant = sameLease && (g.until() == previous.until()
+                        || (releasedByHolder.contains(a.key()) && g.until() <= previous.until()));
                 if (g.token() < previous.token()) {
                     found.add(new Violation(Invariant.TOKENS_STRICTLY_INCREASING, e.step(),
                             "token " + g.token() + " granted for " + a.key() + " after token " + previous.token()));
@@ -153,9 +164,15 @@ public final class Invariants {
                 if (g.token() < previous.token()) {
                     continue;
                 }
+                if (regrant) {
+                    // the re-granted expiry is the lease's (shortened by the release, if any): keep it as it was answered
+                    current.put(a.key(), g);
+                    continue;
+                }
             }
             current.put(a.key(), g);
             holder.put(a.key(), a.owner());
+            releasedByHolder.remove(a.key());
         }
         return found;
     }

@@ -97,6 +97,24 @@ public final class JobModel {
         };
     }
 
+    /**
+     * {@link #complete} for an acquire the database answered with a grant of
+     * {@code observedToken}: the lease model judges the token
+     * ({@link LeaseModel#acquire(ProtocolState, Command.Acquire, long)}) with the clock of
+     * the statement's start, and the job model goes on with what it continues with.
+     *
+     * @throws IllegalArgumentException when {@code op} is not an acquire
+     */
+    public ObservedJobGrant completeAcquire(JobState state, LeaseOperation op, long startedAt, long observedToken) {
+        if (!(op.command() instanceof Command.Acquire a)) {
+            throw new IllegalArgumentException("not an acquire: " + op.command());
+        }
+        requireOneKey(state, op);
+        var judged = leases.acquire(state.committed().withNow(startedAt), a, observedToken);
+        JobState next = state.with(judged.transition().next().withNow(state.now()));
+        return new ObservedJobGrant(done(next, new Answered(judged.transition().outcome())), judged.verdict());
+    }
+
     private static JobTransition ran(Run run) {
         return done(run.state(), run.outcome());
     }

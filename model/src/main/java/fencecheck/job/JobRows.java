@@ -35,7 +35,7 @@ public record JobRows(KeyState protocol, Long jobState, SortedMap<String, Stored
         StringBuilder s = new StringBuilder("{");
         var lease = protocol.lease();
         s.append(lease == null ? "no lease" : "lease " + lease.owner() + " token " + lease.token() + " until "
-                + fencecheck.model.Micros.format(lease.until()));
+                + fencecheck.model.Micros.format(lease.until()) + (lease.released() ? " released" : ""));
         if (jobState != null) {
             s.append(", job state token ").append(jobState);
         }

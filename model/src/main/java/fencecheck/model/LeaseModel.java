@@ -25,6 +25,13 @@ import fencecheck.model.Outcome.WriteOutcome;
  * The reference semantics of leases, fences and sinks (PROTOCOL.md), as one
  * pure step function over immutable state. Everything the database
  * implementation does is compared with what this class says.
+ *
+ * <p>The {@link ModelConfig} says how the implementation encodes the protocol:
+ * the resolution of stored lease ends, how a release is stored, what a renew or
+ * release is bound to, and which token sequence grants follow. Under
+ * {@link TokenSequence#INCREASING} {@link #step} answers a fresh grant with the
+ * least token that continues the key's sequence; a runner that saw the database
+ * grant another one steps with {@link #acquire(ProtocolState, Acquire, long)}.
  */
 public final class LeaseModel {
 
@@ -56,47 +63,98 @@ public final class LeaseModel {
         };
     }
 
-    private Transition acquire(ProtocolState state, Acquire a) {
-        KeyState key = state.key(a.key());
-        Lease held = key.lease();
-        long now = state.now();
-        if (held == null) {
-            return grant(state, a, 1);
-        }
-        if (isExpired(now, held)) {
-            return grant(state, a, held.token() + 1);
+    /**
+     * The acquire judged against the token the database granted: what
+     * {@link TokenSequence#INCREASING} needs, where the model cannot predict a token.
+     * A fresh grant goes on with {@code observedToken} when it continues the key's
+     * sequence (strictly above every token granted for the key; under
+     * {@link TokenSequence#CONSECUTIVE_PER_KEY} exactly the next one); a re-grant must
+     * answer the lease's own token. Otherwise the verdict says the sequence broke and the
+     * model goes on with its own prediction. Pure, like {@link #step}.
+     */
+    public ObservedGrant acquire(ProtocolState state, Acquire a, long observedToken) {
+        return switch (plan(state, a)) {
+            case NewGrant n -> config.tokens().continues(n.highest(), observedToken)
+                    ? new ObservedGrant(grant(state, a, observedToken), new TokenVerdict.Fits())
+                    : new ObservedGrant(grant(state, a, n.next()), new TokenVerdict.BreaksSequence(observedToken,
+                            "token " + observedToken + " granted for " + a.key() + ", but " + config.tokens().rule(n.highest())));
+            case Regrant r -> new ObservedGrant(regrant(state, r.held()), observedToken == r.held().token()
+                    ? new TokenVerdict.Fits()
+                    : new TokenVerdict.BreaksSequence(observedToken, "token " + observedToken + " re-granted for " + a.key()
+                            + ", but a re-grant answers the lease's own token " + r.held().token()));
+            case Refused f -> new ObservedGrant(new Transition(state, new Busy()), new TokenVerdict.NoGrant());
+        };
+    }
+
+    /** What an acquire does, before a token is chosen. */
+    private sealed interface AcquirePlan {
+    }
+
+    /** Nobody holds the key: a fresh grant; {@code highest} is the key's highest token so far (0 if never granted). */
+    private record NewGrant(long highest, long next) implements AcquirePlan {
+    }
+
+    /** The caller holds the key already and gets its lease back unchanged. */
+    private record Regrant(Lease held) implements AcquirePlan {
+    }
+
+    private record Refused() implements AcquirePlan {
+    }
+
+    private AcquirePlan plan(ProtocolState state, Acquire a) {
+        Lease held = state.key(a.key()).lease();
+        // the lease row keeps the key's latest token through expiry and release, and tokens only grow: it is the highest
+        long highest = held == null ? 0 : held.token();
+        if (held == null || !isHeld(state.now(), held)) {
+            return new NewGrant(highest, config.tokens().least(highest));
         }
         if (held.owner().equals(a.owner()) && config.idempotentRegrant()) {
-            return new Transition(state, new Granted(held.token(), held.until()));
+            return new Regrant(held);
         }
-        return new Transition(state, new Busy());
+        return new Refused();
+    }
+
+    private Transition acquire(ProtocolState state, Acquire a) {
+        return switch (plan(state, a)) {
+            case NewGrant n -> grant(state, a, n.next());
+            case Regrant r -> regrant(state, r.held());
+            case Refused f -> new Transition(state, new Busy());
+        };
     }
 
     private Transition grant(ProtocolState state, Acquire a, long token) {
-        Lease lease = new Lease(a.owner(), state.now() + a.ttl(), token);
+        Lease lease = new Lease(a.owner(), stored(state.now() + a.ttl()), token);
         ProtocolState next = state.with(a.key(), state.key(a.key()).withLease(lease));
         return new Transition(next, new Granted(token, lease.until()));
     }
 
+    private static Transition regrant(ProtocolState state, Lease held) {
+        return new Transition(state, new Granted(held.token(), held.until()));
+    }
+
+    /**
+     * Only a held lease is renewed: an expired or released one is never revived. (A lease
+     * released under EXPIRE_AT_NOW is still held at the release instant under INCLUSIVE,
+     * so its owner's renew then succeeds: that is what its row says, see ReleaseEncoding.)
+     */
     private Transition renew(ProtocolState state, Renew r) {
         KeyState key = state.key(r.key());
         Lease held = key.lease();
-        if (!isHeldBy(held, r.owner(), r.token()) || isExpired(state.now(), held)) {
+        if (!config.binding().binds(held, r.owner(), r.token()) || !isHeld(state.now(), held)) {
             return new Transition(state, new RenewRejected());
         }
-        Lease renewed = new Lease(held.owner(), state.now() + r.ttl(), held.token());
+        Lease renewed = held.withUntil(stored(state.now() + r.ttl()));
         return new Transition(state.with(r.key(), key.withLease(renewed)), new Renewed(renewed.until()));
     }
 
-    /** Released leases stay as expired rows: deleting them would restart tokens at 1. */
+    /** Released leases stay as rows with their token: deleting them would restart tokens at 1. */
     private Transition release(ProtocolState state, Release r) {
         KeyState key = state.key(r.key());
         Lease held = key.lease();
-        if (!isHeldBy(held, r.owner(), r.token())) {
+        if (!config.binding().binds(held, r.owner(), r.token())) {
             return new Transition(state, new ReleaseRejected());
         }
-        long expired = Math.min(held.until(), state.now() - 1);
-        Lease released = new Lease(held.owner(), expired, held.token());
+        Lease released = config.release().release(held, state.now(), config.resolution());
         return new Transition(state.with(r.key(), key.withLease(released)), new Released());
     }
 
@@ -137,11 +195,12 @@ public final class LeaseModel {
         return new Transition(state, stored.payload().equals(w.payload()) ? new Replayed() : new Conflict());
     }
 
-    private boolean isExpired(long now, Lease lease) {
-        return config.boundary().isExpired(now, lease.until());
+    private boolean isHeld(long now, Lease lease) {
+        return lease.isHeldAt(now, config.boundary());
     }
 
-    private static boolean isHeldBy(Lease lease, String owner, long token) {
-        return lease != null && lease.owner().equals(owner) && lease.token() == token;
+    /** An instant as the lease row stores it, at the claimed resolution. */
+    private long stored(long micros) {
+        return config.resolution().round(micros);
     }
 }

@@ -1,23 +1,58 @@
 package fencecheck.model;
 
 /**
- * The parameters of the reference semantics.
+ * The parameters of the reference semantics: what an implementation claims
+ * about how it encodes the protocol. The invariants (fencecheck.check) do not
+ * depend on any of them; only what the model predicts and how its rows are
+ * compared with the database's do.
  *
  * @param boundary          whether a lease is still valid at its exact expiry instant
  * @param idempotentRegrant whether the same owner acquiring a valid lease again gets it back
  *                          (article B's lost-receipt retry) instead of {@code Busy} (literal article A)
+ * @param resolution        the resolution at which lease ends are stored and answered
+ * @param release           how a successful release is stored
+ * @param binding           what a renew or release must name to act on a lease
+ * @param tokens            which token sequence grants follow
+ * @param rows              how the database's rows are compared with the model's
  */
-public record ModelConfig(Boundary boundary, boolean idempotentRegrant) {
+public record ModelConfig(Boundary boundary, boolean idempotentRegrant, TimeResolution resolution,
+                          ReleaseEncoding release, OperationBinding binding, TokenSequence tokens, RowComparison rows) {
+
+    /** A config with the given boundary and regrant switch and the reference's choice for everything else. */
+    public ModelConfig(Boundary boundary, boolean idempotentRegrant) {
+        this(boundary, idempotentRegrant, TimeResolution.MICROSECONDS, ReleaseEncoding.EXPIRE_BEFORE_NOW,
+                OperationBinding.OWNER_AND_TOKEN, TokenSequence.CONSECUTIVE_PER_KEY, RowComparison.EXACT);
+    }
 
     public static ModelConfig reference() {
         return new ModelConfig(Boundary.INCLUSIVE, true);
     }
 
     public ModelConfig withBoundary(Boundary newBoundary) {
-        return new ModelConfig(newBoundary, idempotentRegrant);
+        return new ModelConfig(newBoundary, idempotentRegrant, resolution, release, binding, tokens, rows);
     }
 
     public ModelConfig withIdempotentRegrant(boolean regrant) {
-        return new ModelConfig(boundary, regrant);
+        return new ModelConfig(boundary, regrant, resolution, release, binding, tokens, rows);
+    }
+
+    public ModelConfig withResolution(TimeResolution newResolution) {
+        return new ModelConfig(boundary, idempotentRegrant, newResolution, release, binding, tokens, rows);
+    }
+
+    public ModelConfig withRelease(ReleaseEncoding newRelease) {
+        return new ModelConfig(boundary, idempotentRegrant, resolution, newRelease, binding, tokens, rows);
+    }
+
+    public ModelConfig withBinding(OperationBinding newBinding) {
+        return new ModelConfig(boundary, idempotentRegrant, resolution, release, newBinding, tokens, rows);
+    }
+
+    public ModelConfig withTokens(TokenSequence newTokens) {
+        return new ModelConfig(boundary, idempotentRegrant, resolution, release, binding, newTokens, rows);
+    }
+
+    public ModelConfig withRowComparison(RowComparison newRows) {
+        return new ModelConfig(boundary, idempotentRegrant, resolution, release, binding, tokens, newRows);
     }
 }
