@@ -12,16 +12,21 @@ import java.util.Map;
  * Testcontainers container, or any server reached by JDBC URL. Pick one with
  * {@link Databases#shared()}.
  *
- * <p>Every session from {@link #connect()} has the search path
- * {@value VirtualClock#SEARCH_PATH}, so an unqualified {@code clock_timestamp()}
- * or {@code now()} reads the virtual clock once {@link VirtualClock#install}
- * has run. Tables created unqualified on such a session would land in the
- * clock schema: {@link TestBed} installs a protocol's tables with the plain
- * search path.
+ * <p>Every session from {@link #connect()} and {@link #connectThrough} has the
+ * search path {@value VirtualClock#SEARCH_PATH}, so an unqualified
+ * {@code now()}, {@code transaction_timestamp()}, {@code statement_timestamp()}
+ * or {@code clock_timestamp()} reads the virtual clock once
+ * {@link VirtualClock#install} has run; and it rewrites the keywords
+ * {@code CURRENT_TIMESTAMP}, {@code CURRENT_TIME}, {@code CURRENT_DATE},
+ * {@code LOCALTIMESTAMP} and {@code LOCALTIME} in every statement text it is
+ * given to calls that read the virtual clock too ({@link TimeKeywords}).
+ * Tables created unqualified on such a session would land in the clock
+ * schema: {@link TestBed} installs a protocol's tables with {@code public}
+ * first on the search path.
  */
 public interface Database extends AutoCloseable {
 
-    /** A new session with the clock search path and connect / socket timeouts. */
+    /** A new session with the clock search path, the clock keywords rewritten, and connect / socket timeouts. */
     Connection connect() throws SQLException;
 
     /**

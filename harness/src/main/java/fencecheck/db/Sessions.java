@@ -5,7 +5,11 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Properties;
 
-/** Opens pgjdbc sessions the way every harness session must be opened. */
+/**
+ * Opens pgjdbc sessions the way every harness session must be opened: on the
+ * clock's search path, with timeouts, and with the clock keywords of every
+ * statement text rewritten ({@link TimeKeywordSessions}).
+ */
 final class Sessions {
 
     /** Seconds to wait for the TCP connect and for the login. */
@@ -45,7 +49,7 @@ final class Sessions {
         properties.setProperty("assumeMinServerVersion", "9.0");
         Connection connection = DriverManager.getConnection(url, properties);
         connection.setAutoCommit(true);
-        return connection;
+        return TimeKeywordSessions.wrap(connection);
     }
 
     static String url(String host, int port, String database) {

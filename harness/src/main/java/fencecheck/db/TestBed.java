@@ -32,6 +32,9 @@ public final class TestBed {
      */
     private static final String RESET_PREFIX = "select pg_catalog.set_config('lock_timeout', '5s', true);\n";
 
+    /** The search path a protocol's schema is installed with. */
+    static final String INSTALL_SEARCH_PATH = "public, " + VirtualClock.SCHEMA + ", pg_catalog";
+
     private final Database database;
     private final LeaseProtocol protocol;
     private final String resetSql;
@@ -55,8 +58,10 @@ public final class TestBed {
     /**
      * Creates the clock schema and the protocol's tables if this JVM has not
      * yet done so for this database and protocol. The protocol's
-     * {@code installSchema} runs with the plain search path ({@code public}),
-     * so its tables are not created in the clock schema.
+     * {@code installSchema} runs with the search path {@value #INSTALL_SEARCH_PATH}:
+     * its tables are created in {@code public}, not in the clock schema, and a
+     * {@code now()} it names in a column default or a view, which PostgreSQL
+     * binds when the table or view is created, is the clock schema's.
      */
     public void install() throws SQLException {
         String key = protocol.getClass().getName() + " " + protocol.name();
@@ -72,7 +77,7 @@ public final class TestBed {
                 advisoryLock(c, "pg_advisory_lock");
                 try (Statement s = c.createStatement()) {
                     VirtualClock.install(c);
-                    s.execute("set search_path to public");
+                    s.execute("set search_path to " + INSTALL_SEARCH_PATH);
                     protocol.installSchema(c);
                 }
                 advisoryLock(c, "pg_advisory_unlock");

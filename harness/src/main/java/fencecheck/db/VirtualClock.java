@@ -12,10 +12,17 @@ import java.time.ZoneOffset;
 /**
  * The harness-owned database clock. Virtual time is a {@code long} count of
  * microseconds since {@link #ORIGIN}; the database sees it as a
- * {@code timestamptz} in the one-row table {@code fencecheck_clock.clock},
- * returned by the shadow functions {@code fencecheck_clock.clock_timestamp()}
- * and {@code fencecheck_clock.now()} that sessions with {@link #SEARCH_PATH}
- * call instead of the real ones. The clock only moves when {@link #set} is called.
+ * {@code timestamptz} in the one-row table {@code fencecheck_clock.clock}, and
+ * every move is kept with the real time it was made at, so the clock's value
+ * at the real start of a transaction or statement can be looked up.
+ * Sessions with {@link #SEARCH_PATH} call the clock schema's
+ * {@code now()}, {@code transaction_timestamp()} (the clock at the start of
+ * the transaction), {@code statement_timestamp()} (at the start of the
+ * statement) and {@code clock_timestamp()} (at the call) instead of the real
+ * ones, and the sessions of {@link Database} rewrite {@code CURRENT_TIMESTAMP}
+ * and the other clock keywords to calls of the clock schema's functions
+ * ({@link TimeKeywords}); see {@code clock.sql}. The clock only moves when
+ * {@link #set} is called.
  */
 public final class VirtualClock {
 

@@ -16,6 +16,13 @@ final class ForeignClock {
     /** Farther than this from the model's time, a time cannot come from the virtual clock. */
     static final long FAR_MICROS = 24L * 3600 * Micros.SECOND;
 
+    /** Which time sources follow the virtual clock, and which do not. */
+    static final String CONTROLLED = "fencecheck moves now(), CURRENT_TIMESTAMP, transaction_timestamp(), statement_timestamp(),"
+            + " clock_timestamp(), LOCALTIMESTAMP, CURRENT_DATE, CURRENT_TIME, LOCALTIME, timeofday() and age(x) in what its"
+            + " sessions run, and gives Java code a java.time.Clock (LeaseProtocol.useClock); it cannot move"
+            + " System.currentTimeMillis(), Instant.now() without the given clock, pg_catalog.now(), 'now'::timestamptz,"
+            + " a keyword inside a function body stored in the database, or a clock of another server";
+
     private ForeignClock() {
     }
 
@@ -33,9 +40,7 @@ final class ForeignClock {
         }
         long days = Math.abs(database - model) / (24L * 3600 * Micros.SECOND);
         return Optional.of("the database's time is " + days + " days " + (database < model ? "before" : "after")
-                + " the virtual clock: the implementation reads a clock fencecheck does not control (fencecheck moves"
-                + " clock_timestamp() and now(), through schema fencecheck_clock first on the search_path; not"
-                + " CURRENT_TIMESTAMP, transaction_timestamp(), statement_timestamp(), LOCALTIMESTAMP or a clock of the application)");
+                + " the virtual clock: the implementation reads a clock fencecheck does not control (" + CONTROLLED + ")");
     }
 
     private static Long time(Outcome outcome) {

@@ -1,17 +1,30 @@
 package fencecheck.run;
 
 import fencecheck.db.Databases;
+import fencecheck.db.SqlResources;
+import fencecheck.db.VirtualClock;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
 import fencecheck.model.ModelConfig;
 import fencecheck.model.Outcome;
+import fencecheck.model.SinkKind;
+import fencecheck.protocol.LeaseClient;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;
 import fencecheck.trace.Trace;
 import org.junit.jupiter.api.Test;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,7 +35,8 @@ class ForeignClockTest {
     void aTimeDaysAwayFromTheVirtualClockIsExplained() {
         assertThat(ForeignClock.explain(new Outcome.Granted(1, 10_000_000), new Outcome.Granted(1, -100L * 24 * 3600 * 1_000_000),
                 null, null)).hasValueSatisfying(s -> assertThat(s).startsWith("the database's time is 100 days before the virtual"
-                + " clock: the implementation reads a clock fencecheck does not control").contains("CURRENT_TIMESTAMP"));
+                + " clock: the implementation reads a clock fencecheck does not control (fencecheck moves now(), CURRENT_TIMESTAMP,")
+                .contains("it cannot move System.currentTimeMillis()").endsWith("or a clock of another server)"));
         KeyState model = KeyState.EMPTY.withLease(new Lease("w1.1", 10_000_000, 1));
         KeyState database = KeyState.EMPTY.withLease(new Lease("w1.1", 3L * 24 * 3600 * 1_000_000, 1));
         assertThat(ForeignClock.explain(null, null, model, database)).hasValueSatisfying(s -> assertThat(s).contains("2 days after"));
@@ -34,17 +48,91 @@ class ForeignClockTest {
         assertThat(ForeignClock.explain(new Outcome.Busy(), new Outcome.Granted(1, -100L * 24 * 3600 * 1_000_000), null, null)).isEmpty();
     }
 
-    /** An acquire that reads CURRENT_TIMESTAMP fails at its first step, and the verdict says why in words. */
+    /**
+     * An acquire that reads CURRENT_TIMESTAMP follows the virtual clock: its
+     * sessions rewrite the keyword, so a takeover exactly one microsecond after
+     * expiry, and a refusal at the boundary, agree with the model.
+     */
     @Test
-    void anImplementationReadingCurrentTimestampIsToldSo() {
+    void anImplementationReadingCurrentTimestampFollowsTheVirtualClock() {
         SqlLeaseProtocol currentTimestamp = new SqlLeaseProtocol("acquire-reads-current-timestamp", "", ModelConfig.reference(),
                 "test-clocks/current-timestamp") {
         };
         try (TraceRunner runner = new TraceRunner(Databases.shared(), currentTimestamp, false)) {
-            TryResult result = runner.run(Trace.of(currentTimestamp.name(), List.of(Step.worker(1, new Action.Acquire("K1")))));
+            TryResult result = runner.run(Trace.of(currentTimestamp.name(), List.of(
+                    Step.worker(1, new Action.Acquire("K1")),
+                    Step.clock(new Action.AdvanceToExpiry("K1", 0)),
+                    Step.worker(2, new Action.Acquire("K1")),
+                    Step.clock(new Action.AdvanceBy(1)),
+                    Step.worker(2, new Action.Acquire("K1")))));
+            assertThat(result.passed()).as(result.verdict()).isTrue();
+        }
+    }
+
+    /** An acquire that takes its time from Instant.now(), not from the clock fencecheck gives it, is told so in one line. */
+    @Test
+    void anImplementationReadingTheMachinesClockInJavaIsToldSo() {
+        SqlLeaseProtocol instantNow = new SqlLeaseProtocol("acquire-reads-instant-now", "", ModelConfig.reference()) {
+            @Override
+            public LeaseClient client(Connection connection) throws SQLException {
+                return new InstantNowAcquire(super.client(connection),
+                        connection.prepareStatement(SqlResources.load("test-clocks/java-now/acquire.sql")));
+            }
+        };
+        try (TraceRunner runner = new TraceRunner(Databases.shared(), instantNow, false)) {
+            TryResult result = runner.run(Trace.of(instantNow.name(), List.of(Step.worker(1, new Action.Acquire("K1")))));
             assertThat(result.passed()).isFalse();
             assertThat(result.verdict()).doesNotContain("\n")
-                    .contains("the implementation reads a clock fencecheck does not control");
+                    .contains("days before the virtual clock: the implementation reads a clock fencecheck does not control")
+                    .contains("it cannot move System.currentTimeMillis(), Instant.now() without the given clock");
+        }
+    }
+
+    /** The reference's client, except that acquire passes the machine's time, read in Java, as the lease's "now". */
+    private record InstantNowAcquire(LeaseClient reference, PreparedStatement acquire) implements LeaseClient {
+
+        @Override
+        public Outcome acquire(String key, UUID owner, long ttlMicros) throws SQLException {
+            acquire.setString(1, key);
+            acquire.setObject(2, owner);
+            acquire.setLong(3, ttlMicros);
+            acquire.setObject(4, OffsetDateTime.ofInstant(Instant.now().truncatedTo(ChronoUnit.MICROS), ZoneOffset.UTC));
+            try (ResultSet rs = acquire.executeQuery()) {
+                return rs.next() ? new Outcome.Granted(rs.getLong(1), VirtualClock.toMicros(rs.getObject(2, OffsetDateTime.class)))
+                        : new Outcome.Busy();
+            }
+        }
+
+        @Override
+        public Outcome renew(String key, UUID owner, long token, long ttlMicros) throws SQLException {
+            return reference.renew(key, owner, token, ttlMicros);
+        }
+
+        @Override
+        public Outcome release(String key, UUID owner, long token) throws SQLException {
+            return reference.release(key, owner, token);
+        }
+
+        @Override
+        public Outcome.WriteOutcome write(SinkKind sink, String key, long token, String resultId, String payload) throws SQLException {
+            return reference.write(sink, key, token, resultId, payload);
+        }
+
+        @Override
+        public Outcome.RolledBack writeThenRollBack(SinkKind sink, String key, long token, String resultId, String payload)
+                throws SQLException {
+            return reference.writeThenRollBack(sink, key, token, resultId, payload);
+        }
+
+        @Override
+        public KeyState inspect(String key) throws SQLException {
+            return reference.inspect(key);
+        }
+
+        @Override
+        public void close() throws SQLException {
+            acquire.close();
+            reference.close();
         }
     }
 }

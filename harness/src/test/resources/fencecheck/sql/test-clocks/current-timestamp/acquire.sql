@@ -1,5 +1,7 @@
--- A lock library's acquire, for a test: it reads CURRENT_TIMESTAMP, which
--- fencecheck does not move, instead of clock_timestamp().
+-- A lock library's acquire, for a test: it reads CURRENT_TIMESTAMP (the
+-- transaction's start; in autocommit, the statement's) instead of
+-- clock_timestamp(). fencecheck's sessions rewrite the keyword to read the
+-- virtual clock, so this acquire behaves exactly like the reference.
 --   row expired (until < now)   -> take it over with the next token
 --   row valid, same owner       -> grant it again unchanged (lost-receipt retry)
 --   row valid, other owner      -> no row returned: Busy
