@@ -301,16 +301,10 @@ public final class TraceRunner implements AutoCloseable {
     /** Closes a session a try left in a transaction or a statement, and waits, bounded, until its server process is gone. */
     void drop(Session session) throws SQLException {
         int pid = session.backendPid;
-        // what the proxy holds or loses for this session must not touch its next connection
-        if (session.proxy != null) {
-            try {
-                for (var toxic : session.proxy.toxics().getAll()) {
-                    toxic.remove();
-                }
-            } catch (java.io.IOException e) {
-                throw new SQLException("cannot clear the faults of a session's proxy: " + e.getMessage(), e);
-            }
-        }
+        // the proxy goes first: deleting it cuts its sockets, so a statement it still holds never reaches the
+        // database (removing the hold would deliver it), and nothing it holds or loses touches the next connection,
+        // which gets a proxy of its own
+        session.deleteProxy();
         if (session.pending != null) {
             session.pending.cancel(true);
         }

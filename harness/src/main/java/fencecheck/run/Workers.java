@@ -218,7 +218,8 @@ final class Workers {
 
     private UUID owner(String worker) {
         return owners.computeIfAbsent(worker, w -> {
-            UUID owner = st.runner.protocol().newOwner(w);
+            // the implementation is asked for the worker's role (w1), whichever incarnation (w1.2) now plays it
+            UUID owner = st.runner.protocol().newOwner(w.replaceFirst("\\..*", ""));
             observer.reader().owner(owner, w);
             return owner;
         });
