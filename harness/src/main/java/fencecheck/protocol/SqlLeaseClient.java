@@ -44,6 +44,8 @@ final class SqlLeaseClient implements LeaseClient {
     private final PreparedStatement writeLatest;
     private final PreparedStatement writeFenced;
     private final PreparedStatement inspect;
+    private final PreparedStatement storedLatest;
+    private final PreparedStatement storedFenced;
     /** Only a variant that reads the fence apart from its fenced write has it. */
     private final PreparedStatement readFence;
 
@@ -57,6 +59,8 @@ final class SqlLeaseClient implements LeaseClient {
         this.writeLatest = connection.prepareStatement(protocol.sql(Operation.WRITE_LATEST));
         this.writeFenced = connection.prepareStatement(protocol.sql(Operation.WRITE_FENCED));
         this.inspect = connection.prepareStatement(protocol.sql(Operation.INSPECT));
+        this.storedLatest = connection.prepareStatement(protocol.sql(Operation.STORED_LATEST));
+        this.storedFenced = connection.prepareStatement(protocol.sql(Operation.STORED_FENCED));
         var fenceRead = protocol.extraSql("read_fence.sql");
         this.readFence = fenceRead.isPresent() ? connection.prepareStatement(fenceRead.get()) : null;
     }
@@ -155,9 +159,36 @@ final class SqlLeaseClient implements LeaseClient {
             if (!rs.next()) {
                 throw new IllegalStateException(protocol.source(operation) + " returned no outcome");
             }
-            WriteOutcome outcome = writeOutcome(rs.getString(1), operation);
+            String word = rs.getString(1);
             requireNoMoreRows(rs, operation);
-            return outcome;
+            return "Unseen".equals(word) ? unseen(sink, key, token, resultId, payload) : writeOutcome(word, operation);
+        }
+    }
+
+    /**
+     * The write's statement met a result another session committed after the
+     * statement began (its insert waited for that row, then left it alone): what
+     * that row holds decides the answer, as the model sees it once the other
+     * write committed. Read in a statement of its own, which sees it.
+     */
+    private WriteOutcome unseen(SinkKind sink, String key, long token, String resultId, String payload) throws SQLException {
+        if (sink == SinkKind.LATEST_TOKEN_WINS) {
+            storedLatest.setString(1, key);
+            try (ResultSet rs = storedLatest.executeQuery()) {
+                if (!rs.next()) {
+                    throw new IllegalStateException(protocol.source(Operation.STORED_LATEST) + " found no result after the write met one");
+                }
+                long stored = rs.getLong(1);
+                return stored == token ? (payload.equals(rs.getString(2)) ? new Replayed() : new Conflict()) : new Stale();
+            }
+        }
+        storedFenced.setString(1, key);
+        storedFenced.setString(2, resultId);
+        try (ResultSet rs = storedFenced.executeQuery()) {
+            if (!rs.next()) {
+                throw new IllegalStateException(protocol.source(Operation.STORED_FENCED) + " found no result after the write met one");
+            }
+            return payload.equals(rs.getString(1)) ? new Replayed() : new Conflict();
         }
     }
 
@@ -220,7 +251,7 @@ final class SqlLeaseClient implements LeaseClient {
     @Override
     public void close() throws SQLException {
         SQLException first = null;
-        for (PreparedStatement s : new PreparedStatement[] {acquire, renew, release, writeLatest, writeFenced, inspect, readFence}) {
+        for (PreparedStatement s : new PreparedStatement[] {acquire, renew, release, writeLatest, writeFenced, inspect, storedLatest, storedFenced, readFence}) {
             try {
                 if (s != null) {
                     s.close();

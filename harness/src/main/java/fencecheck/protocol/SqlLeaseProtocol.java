@@ -35,6 +35,8 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
         RELEASE("release.sql"),
         WRITE_LATEST("write_latest.sql"),
         WRITE_FENCED("write_fenced.sql"),
+        STORED_LATEST("stored_latest.sql"),
+        STORED_FENCED("stored_fenced.sql"),
         INSPECT("inspect.sql"),
         SCHEMA("schema.sql"),
         DELETE_ALL("delete_all.sql"),

@@ -8,6 +8,9 @@
 --   Applied   the token is the fence and the result id is new: stored now
 --   Replayed  the result id is stored with this payload: success, nothing changed
 --   Conflict  the result id is stored with another payload
+--   Unseen    another session stored this result id after this statement
+--             began: the insert waited for it and found it, but this statement's
+--             snapshot cannot show it; the client reads it (stored_fenced.sql)
 with params as (
     select ?::text as job_key, ?::bigint as token, ?::text as result_id, ?::text as payload
 ),
@@ -33,8 +36,8 @@ select case
            when (select fencing_token from fence) is null
              or params.token > (select fencing_token from fence) then 'Forged'
            when params.token < (select fencing_token from fence) then 'Stale'
+           when not exists (select from stored) then 'Unseen'
            when (select payload from stored) = params.payload then 'Replayed'
-           -- another payload stored (or a row committed after this statement began: not ours either)
            else 'Conflict'
        end as outcome
   from params

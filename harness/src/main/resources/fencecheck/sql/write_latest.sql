@@ -8,6 +8,9 @@
 --   Replayed  this token is stored with this payload: success, nothing changed
 --   Conflict  this token is stored with another payload
 --   Stale     a higher token is stored
+--   Unseen    another session stored this key's result after this statement
+--             began: the insert waited for it and found it, but this statement's
+--             snapshot cannot show it; the client reads it (stored_latest.sql)
 with params as (
     select ?::text as job_key, ?::bigint as token, ?::text as payload
 ),
@@ -36,10 +39,10 @@ stored as (
 select case
            when exists (select from applied) then 'Applied'
            when not exists (select from granted) then 'Forged'
+           when not exists (select from stored) then 'Unseen'
            when (select token from stored) = params.token
             and (select payload from stored) = params.payload then 'Replayed'
            when (select token from stored) = params.token then 'Conflict'
-           -- a higher token stored (or a row committed after this statement began: not ours either)
            else 'Stale'
        end as outcome
   from params
