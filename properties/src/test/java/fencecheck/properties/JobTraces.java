@@ -70,9 +70,9 @@ final class JobTraces {
     @SuppressWarnings("unchecked")
     static Arbitrary<List<Step>> withNetworkFaults() {
         return Arbitraries.frequencyOf(Tuple.of(4, jobWithALostMessage()), Tuple.of(3, fragment()),
-                        Tuple.of(4, writeHeldPastATakeover()), Tuple.of(4, lostAnswerThenRetry()), Tuple.of(3, resetInsideAJob()),
+                        Tuple.of(4, writeHeldPastATakeover()), Tuple.of(4, lostAnswerThenRetry()), Tuple.of(5, resetInsideAJob()),
                         Tuple.of(4, duplicatedWrite()), Tuple.of(4, coordinatorRestartBeforeATakeover()),
-                        Tuple.of(2, lostAnswerToACommit()))
+                        Tuple.of(4, lostAnswerToACommit()))
                 .list().ofMinSize(1).ofMaxSize(5)
                 .map(fragments -> fragments.stream().flatMap(List::stream).toList());
     }
