@@ -154,6 +154,8 @@ final class Exchange {
 
     private void quiet(JobCommand cause) throws SQLException {
         long deadline = System.nanoTime() + st.runner.statementMillis() * 1_000_000;
+        // each look asks the server whether a slow statement waits: look less often the longer it runs
+        long pauseMicros = 300;
         while (st.running.values().stream().anyMatch(r -> !r.held)) {
             List<Session> done = new ArrayList<>();
             List<Session> blocked = new ArrayList<>();
@@ -204,7 +206,8 @@ final class Exchange {
                 }
                 continue;
             }
-            TraceRunner.pause();
+            TraceRunner.pause(pauseMicros);
+            pauseMicros = Math.min(4_000, pauseMicros * 2);
         }
     }
 
@@ -286,7 +289,7 @@ final class Exchange {
                     null));
             return;
         }
-        JobOutcome observed = s.jobs.rollback();
+        JobOutcome observed = s.rollback();
         JobCommand rollback = new JobCommand.Rollback(s.name);
         JobTransition t = st.model.complete(st.state, rollback, st.state.now());
         st.state = t.next();

@@ -18,9 +18,12 @@ final class RowsReader {
 
     private final TraceRunner runner;
     private final Map<String, String> labelOfOwner = new HashMap<>();
+    /** Whether the try can have job rows at all: a trace without job statements leaves them empty, in the model too. */
+    private final boolean jobRows;
 
-    RowsReader(TraceRunner runner) {
+    RowsReader(TraceRunner runner, boolean jobRows) {
         this.runner = runner;
+        this.jobRows = jobRows;
     }
 
     /** The owner id given to an incarnation, so the rows show its label. */
@@ -39,6 +42,9 @@ final class RowsReader {
         Session own = viewer == null ? null : runner.session(viewer);
         Session reader = own != null && own.pending == null ? own : observer;
         KeyState protocol = reader.lease.inspect(key);
+        if (!jobRows) {
+            return new JobRows(labelled(protocol), null, new java.util.TreeMap<>(), java.util.List.of(), new java.util.TreeMap<>());
+        }
         JobClient.JobRowsRead rows = reader.jobs.inspect(key);
         Long jobState = reader == observer ? rows.jobState() : observer.jobs.inspect(key).jobState();
         return new JobRows(labelled(protocol), jobState, rows.business(), rows.outbox(), rows.effects());

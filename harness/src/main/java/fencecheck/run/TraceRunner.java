@@ -50,8 +50,13 @@ public final class TraceRunner implements AutoCloseable {
     /** The virtual time as a Java clock, for an implementation that reads time from Java. */
     private final fencecheck.db.VirtualTimeClock clock = new fencecheck.db.VirtualTimeClock();
     private final Map<String, Session> sessions = new HashMap<>();
-    private final ExecutorService statements = Executors.newThreadPerTaskExecutor(
-            Thread.ofVirtual().name("fencecheck-statement-", 0).factory());
+    /**
+     * Runs each statement on a thread of its own, so one that waits for a lock can be seen waiting. Platform
+     * threads, kept for reuse: a blocking socket read on a virtual thread goes through the poller and back,
+     * which costs more than the statement itself here.
+     */
+    private final ExecutorService statements = Executors.newCachedThreadPool(
+            Thread.ofPlatform().name("fencecheck-statement-", 0).daemon().factory());
     /** Reads rows and the clock, and asks whether a statement waits; never takes part in a try. */
     private final Session observer = new Session("observer");
     private PreparedStatement isBlocked;
@@ -59,6 +64,12 @@ public final class TraceRunner implements AutoCloseable {
     private long sessionsOfRestart = -1;
     private final OperationMetrics metrics = new OperationMetrics();
     private final TryLog tries = new TryLog();
+    /**
+     * Connections opened ahead, never used: a restart or a fault drops a session, and its successor takes a
+     * fresh connection (a new server process, as a real restart gets) without waiting for the connect.
+     */
+    private final java.util.concurrent.ConcurrentLinkedDeque<Connection> spares = new java.util.concurrent.ConcurrentLinkedDeque<>();
+    private static final int SPARES = 2;
     private final FaultTimings faultTimings = new FaultTimings();
 
     public TraceRunner(Database database, LeaseProtocol protocol) {
@@ -133,6 +144,7 @@ public final class TraceRunner implements AutoCloseable {
         ONE_TRY_AT_A_TIME.lock();
         try {
             if (database.restarts() != sessionsOfRestart) {
+                closeSpares();
                 sessions.values().forEach(Session::close);
                 sessions.clear();
                 observer.close();
@@ -273,7 +285,9 @@ public final class TraceRunner implements AutoCloseable {
             java.net.InetSocketAddress address = fencecheck.faults.proxy.FaultProxies.server().connectAddress(session.proxy);
             connection = database.connectThrough(address.getHostString(), address.getPort());
         } else {
-            connection = database.connect();
+            Connection spare = spares.poll();
+            connection = spare != null && !spare.isClosed() ? spare : database.connect();
+            replenishSpares();
         }
         session.connection = connection;
         session.backendPid = connection.unwrap(org.postgresql.PGConnection.class).getBackendPID();
@@ -299,6 +313,36 @@ public final class TraceRunner implements AutoCloseable {
     }
 
     /** Closes a session a try left in a transaction or a statement, and waits, bounded, until its server process is gone. */
+    /** Opens connections ahead on a thread of their own, up to {@link #SPARES}; one that fails is simply not there. */
+    private void replenishSpares() {
+        if (spares.size() >= SPARES || statements.isShutdown()) {
+            return;
+        }
+        long restart = database.restarts();
+        statements.submit(() -> {
+            try {
+                Connection c = database.connect();
+                if (database.restarts() == restart && spares.size() < SPARES) {
+                    spares.add(c);
+                } else {
+                    c.close();
+                }
+            } catch (SQLException | RuntimeException ignored) {
+                // the next session connects itself
+            }
+        });
+    }
+
+    private void closeSpares() {
+        for (Connection c; (c = spares.poll()) != null; ) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // a spare nobody used
+            }
+        }
+    }
+
     void drop(Session session) throws SQLException {
         int pid = session.backendPid;
         // the proxy goes first: deleting it cuts its sockets, so a statement it still holds never reaches the
@@ -321,6 +365,7 @@ public final class TraceRunner implements AutoCloseable {
         long started = System.nanoTime();
         database.crashAndRestart();
         faultTimings.databaseRestart(System.nanoTime() - started);
+        closeSpares();
         for (Session session : sessions.values()) {
             if (session.pending != null) {
                 session.pending.cancel(true);
@@ -367,8 +412,12 @@ public final class TraceRunner implements AutoCloseable {
     }
 
     static void pause() {
+        pause(300);
+    }
+
+    static void pause(long micros) {
         try {
-            Thread.sleep(0, 300_000);
+            Thread.sleep(micros / 1000, (int) (micros % 1000) * 1000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -381,6 +430,7 @@ public final class TraceRunner implements AutoCloseable {
             sessions.values().forEach(Session::close);
             sessions.values().forEach(Session::deleteProxy);
             sessions.clear();
+            closeSpares();
             observer.close();
             statements.shutdownNow();
         } finally {

@@ -35,11 +35,13 @@ public record Trace(int schemaVersion, String implementation, long leaseTtl, Lis
         return steps.stream().anyMatch(step -> step.action() instanceof Action.Network);
     }
 
-    /** Whether some step is a statement of the job transaction or of the outbox relay, which an implementation may lack. */
+    /**
+     * Whether some step is a statement of article A's job (a claim, a business or outbox row) or of the
+     * outbox relay, which an implementation may lack; begin, commit and rollback of plain writes are not.
+     */
     public boolean needsJobTransaction() {
-        return steps.stream().map(Step::action).anyMatch(a -> a instanceof Action.Begin || a instanceof Action.Claim
-                || a instanceof Action.BusinessRow || a instanceof Action.OutboxRow || a instanceof Action.Commit
-                || a instanceof Action.Rollback || a instanceof Action.Relay || a instanceof Action.Redeliver);
+        return steps.stream().map(Step::action).anyMatch(a -> a instanceof Action.Claim || a instanceof Action.BusinessRow
+                || a instanceof Action.OutboxRow || a instanceof Action.Relay || a instanceof Action.Redeliver);
     }
 
     public Trace withSteps(List<Step> newSteps) {
