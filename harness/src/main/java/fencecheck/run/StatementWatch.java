@@ -3,6 +3,7 @@ package fencecheck.run;
 import fencecheck.job.JobOutcome;
 
 import java.sql.SQLException;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -48,15 +49,51 @@ final class StatementWatch {
         try {
             return new Observation(done.get(), null, false, nanos);
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof SQLException sql && DEADLOCK_DETECTED.equals(sql.getSQLState())) {
-                return new Observation(null, "the database detected a deadlock and aborted the statement: "
-                        + firstLine(cause.getMessage()), true, nanos);
-            }
-            return new Observation(null, "the statement failed: " + firstLine(String.valueOf(cause.getMessage())));
+            return failed(e.getCause(), nanos);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Observation(null, "interrupted while waiting for the statement");
+        }
+    }
+
+    /**
+     * Runs a statement on the calling thread, when no other session of the try
+     * can hold a lock it would wait for.
+     *
+     * @throws InlineBlocked when it ran past the connection's network timeout: it waited after all
+     */
+    static Observation inline(Callable<JobOutcome> call) {
+        long started = System.nanoTime();
+        try {
+            JobOutcome outcome = call.call();
+            return new Observation(outcome, null, false, System.nanoTime() - started);
+        } catch (Exception e) {
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof java.net.SocketTimeoutException) {
+                    throw new InlineBlocked();
+                }
+            }
+            return failed(e, System.nanoTime() - started);
+        }
+    }
+
+    private static Observation failed(Throwable cause, long nanos) {
+        if (cause instanceof SQLException sql && DEADLOCK_DETECTED.equals(sql.getSQLState())) {
+            return new Observation(null, "the database detected a deadlock and aborted the statement: "
+                    + firstLine(cause.getMessage()), true, nanos);
+        }
+        return new Observation(null, "the statement failed: " + firstLine(String.valueOf(cause.getMessage())), false, nanos);
+    }
+
+    /**
+     * A statement run on the calling thread did not answer in time: something
+     * outside the try's open transactions holds a lock it waits for (a
+     * session-level lock such as {@code pg_advisory_lock}), so the try must be
+     * run again with every statement on a thread of its own.
+     */
+    static final class InlineBlocked extends RuntimeException {
+        InlineBlocked() {
+            super("a statement run inline waited for a lock held outside any open transaction", null, false, false);
         }
     }
 

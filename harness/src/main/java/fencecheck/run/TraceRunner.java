@@ -36,6 +36,17 @@ public final class TraceRunner implements AutoCloseable {
     /** How long a statement may run, neither answering nor blocked by another session of the try, before the try ends. */
     static final long STATEMENT_MILLIS = 10_000;
 
+    /** How long a statement run on the runner's own thread may take before the try counts it as waiting after all. */
+    static final int INLINE_LIMIT_MILLIS = 2_000;
+
+    /**
+     * Whether a statement may run on the runner's own thread when no other
+     * session of the try has a transaction open or a statement running. Off for
+     * good once one such statement waited anyway: the implementation holds locks
+     * outside transactions (a session-level advisory lock, say).
+     */
+    private volatile boolean inlineStatements = true;
+
     /** {@code -Dfencecheck.strictLocks=true}: hold every statement to the reference's waits too. */
     public static final String STRICT_LOCKS_PROPERTY = "fencecheck.strictLocks";
 
@@ -159,7 +170,19 @@ public final class TraceRunner implements AutoCloseable {
             // a fresh try is a fresh application: nothing the coordinator kept belongs to the emptied tables
             protocol.restartCoordinator();
             try {
-                TryResult result = new TryExecution(this, model, trace).run();
+                TryResult result;
+                try {
+                    result = new TryExecution(this, model, trace).run();
+                } catch (StatementWatch.InlineBlocked blocked) {
+                    inlineStatements = false;
+                    System.err.println("fencecheck: " + protocol.name() + " holds a lock outside any transaction (a statement waited"
+                            + " with no other transaction open): from now on every statement runs on a thread of its own, which is slower");
+                    sessions.values().stream().filter(x -> x.connection != null).forEach(this::dropQuietly);
+                    testBed.reset(observer.connection);
+                    clock.set(0);
+                    protocol.restartCoordinator();
+                    result = new TryExecution(this, model, trace).run();
+                }
                 metrics.recordTry(result);
                 tries.record(result);
                 return result;
@@ -172,6 +195,23 @@ public final class TraceRunner implements AutoCloseable {
             throw new IllegalStateException("the database failed outside any step (" + database.describe() + "): " + e.getMessage(), e);
         } finally {
             ONE_TRY_AT_A_TIME.unlock();
+        }
+    }
+
+    /** Whether statements still run on the runner's own thread when nothing else can hold a lock (see {@link #INLINE_LIMIT_MILLIS}). */
+    public boolean runsStatementsInline() {
+        return inlineStatements();
+    }
+
+    boolean inlineStatements() {
+        return inlineStatements && !strictLocks;
+    }
+
+    private void dropQuietly(Session session) {
+        try {
+            drop(session);
+        } catch (SQLException ignored) {
+            // its server process goes when its connection does
         }
     }
 
