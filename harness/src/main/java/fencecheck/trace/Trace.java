@@ -42,6 +42,15 @@ public record Trace(int schemaVersion, String implementation, long leaseTtl, Lis
                 || a instanceof Action.Rollback || a instanceof Action.Relay || a instanceof Action.Redeliver);
     }
 
+    /**
+     * Whether it runs statements only an implementation with the job transaction has: a claim, a business or
+     * outbox row, the relay. Begin, commit and rollback around lease operations and writes are not among them.
+     */
+    public boolean needsJobOperations() {
+        return steps.stream().map(Step::action).anyMatch(a -> a instanceof Action.Claim || a instanceof Action.BusinessRow
+                || a instanceof Action.OutboxRow || a instanceof Action.Relay || a instanceof Action.Redeliver);
+    }
+
     public Trace withSteps(List<Step> newSteps) {
         return new Trace(schemaVersion, implementation, leaseTtl, newSteps);
     }
