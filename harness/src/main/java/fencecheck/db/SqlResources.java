@@ -6,7 +6,12 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
-/** Reads the SQL files under {@code /fencecheck/sql/} on the class path. */
+/**
+ * Reads the harness's own SQL files under {@code /fencecheck/sql/} on the class
+ * path: the virtual clock, and the one statement a Java variant binds itself.
+ * An implementation's SQL is a pack under {@code /fencecheck/packs/}
+ * ({@code fencecheck.protocol.pack.SqlPacks}).
+ */
 public final class SqlResources {
 
     public static final String ROOT = "/fencecheck/sql/";

@@ -1,7 +1,5 @@
 package fencecheck.protocol;
 
-import fencecheck.model.ModelConfig;
-
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -38,11 +36,11 @@ public final class Alternatives {
 
     /** A stale job holds its row too (a takeover waits for it), where the reference's update locks only a matching row. */
     public static LeaseProtocol selectForUpdate() {
-        return new SqlLeaseProtocol(SELECT_FOR_UPDATE, "", ModelConfig.reference(), "alternatives/select-for-update");
+        return SqlLeaseProtocol.builtIn(SELECT_FOR_UPDATE);
     }
 
     /** Two fenced writes of one key in open transactions wait for each other, where the reference's run side by side. */
     public static LeaseProtocol fenceForUpdate() {
-        return new SqlLeaseProtocol(FENCE_FOR_UPDATE, "", ModelConfig.reference(), "alternatives/fence-for-update");
+        return SqlLeaseProtocol.builtIn(FENCE_FOR_UPDATE);
     }
 }

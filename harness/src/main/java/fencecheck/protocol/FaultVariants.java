@@ -9,6 +9,9 @@ import fencecheck.model.Outcome.Granted;
 import fencecheck.model.Outcome.RolledBack;
 import fencecheck.model.Outcome.WriteOutcome;
 import fencecheck.model.SinkKind;
+import fencecheck.protocol.pack.NamedParameters;
+import fencecheck.protocol.pack.Params;
+import fencecheck.protocol.pack.ParsedSql;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -65,9 +68,7 @@ public final class FaultVariants {
      * by the same owner (article B), which the model is configured for.
      */
     public static LeaseProtocol acquireNotIdempotent() {
-        return new SqlLeaseProtocol(ACQUIRE_NOT_IDEMPOTENT, "the same owner re-acquiring its valid lease is answered Busy"
-                + " (literal article A); breaks article B's rule that a lost grant receipt is retried idempotently",
-                ModelConfig.reference(), "variants/" + ACQUIRE_NOT_IDEMPOTENT);
+        return SqlLeaseProtocol.builtIn(ACQUIRE_NOT_IDEMPOTENT);
     }
 
     /**
@@ -105,7 +106,11 @@ public final class FaultVariants {
     /** The reference, except that acquire takes the next token from a counter the application keeps in memory. */
     private static final class InMemoryTokenCounter extends SqlLeaseProtocol {
 
-        private static final String ACQUIRE = SqlResources.load("variants/" + IN_MEMORY_TOKEN_COUNTER + "/acquire.sql");
+        /** Its acquire is no pack operation (it takes the counter's token too), so it is parsed here, with its own names. */
+        private static final ParsedSql ACQUIRE = NamedParameters.parse(
+                SqlResources.load("variants/" + IN_MEMORY_TOKEN_COUNTER + "/acquire.sql"),
+                SqlResources.ROOT + "variants/" + IN_MEMORY_TOKEN_COUNTER + "/acquire.sql",
+                List.of("job_key", "owner", "ttl_micros", "next_token")).getFirst();
 
         private final Map<String, Long> lastToken = new ConcurrentHashMap<>();
 
@@ -123,15 +128,13 @@ public final class FaultVariants {
         @Override
         public LeaseClient client(Connection connection) throws SQLException {
             LeaseClient reference = super.client(connection);
-            PreparedStatement acquire = connection.prepareStatement(ACQUIRE);
+            PreparedStatement acquire = connection.prepareStatement(ACQUIRE.jdbc());
             return new LeaseClient() {
                 @Override
                 public Outcome acquire(String key, UUID owner, long ttlMicros) throws SQLException {
                     long next = lastToken.getOrDefault(key, 0L) + 1;
-                    acquire.setString(1, key);
-                    acquire.setObject(2, owner);
-                    acquire.setLong(3, ttlMicros);
-                    acquire.setLong(4, next);
+                    ACQUIRE.bind(acquire, new Params().text("job_key", key).uuid("owner", owner).bigint("ttl_micros", ttlMicros)
+                            .bigint("next_token", next));
                     try (ResultSet rs = acquire.executeQuery()) {
                         if (!rs.next()) {
                             return new Busy();

@@ -1,5 +1,8 @@
 package fencecheck.protocol;
 
+import fencecheck.protocol.pack.PackException;
+import fencecheck.protocol.pack.SqlPacks;
+
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Modifier;
@@ -9,10 +12,17 @@ import java.util.function.Supplier;
 
 /**
  * Selects the implementation under test by name: {@code reference},
- * {@code reference-exclusive}, a known-buggy variant ({@link Variants}), or
- * the fully qualified class name of a user's {@link LeaseProtocol} with a
- * public no-argument constructor. The system property
- * {@value #PROPERTY} picks it for a run.
+ * {@code reference-exclusive}, a correct alternative ({@link Alternatives}), a
+ * known-buggy variant ({@link Variants}, {@link FaultVariants},
+ * {@link JobVariants}), a user's SQL pack ({@code sql:DIR} or
+ * {@code sql:classpath:/PATH}), or the fully qualified class name of a user's
+ * {@link LeaseProtocol} with a public no-argument constructor. The system
+ * property {@value #PROPERTY} picks it for a run.
+ *
+ * <p>Every name whose implementation is SQL alone (the reference, its
+ * alternatives, the SQL variants) and every {@code sql:} pack is loaded by
+ * {@link SqlPacks}; the variants that differ in Java are subclasses of
+ * {@link SqlLeaseProtocol} over the reference pack.
  */
 public final class Implementations {
 
@@ -37,6 +47,9 @@ public final class Implementations {
             throw unknown(String.valueOf(name));
         }
         String n = name.strip();
+        if (n.startsWith(SqlPacks.PREFIX)) {
+            return pack(n);
+        }
         if (n.equals(SqlLeaseProtocol.REFERENCE)) {
             return SqlLeaseProtocol.reference();
         }
@@ -104,7 +117,16 @@ public final class Implementations {
         return new IllegalArgumentException(PROPERTY + "=" + name + " is not a known implementation; use one of "
                 + String.join(", ", names())
                 + ", or the fully qualified name of a class implementing " + LeaseProtocol.class.getName()
-                + " with a public no-argument constructor");
+                + " with a public no-argument constructor, or sql:DIR for a folder of SQL files (a SQL pack)");
+    }
+
+    /** A user's SQL pack, named as selected so that traces and replay commands select it again. */
+    private static LeaseProtocol pack(String selected) {
+        try {
+            return new SqlLeaseProtocol(selected, SqlPacks.load(selected.substring(SqlPacks.PREFIX.length())));
+        } catch (PackException e) {
+            throw new IllegalArgumentException(PROPERTY + "=" + selected + ": " + e.getMessage(), e);
+        }
     }
 
     private static LeaseProtocol byClassName(String className) {

@@ -8,9 +8,17 @@ import java.util.Optional;
 
 /**
  * The job transaction, the outbox relay and the consumer over one database
- * session, one statement per call so that other sessions' statements can run
- * between any two of them. Answers are the model's words. The client
- * remembers its transaction's claim: business and outbox rows are bound to it.
+ * session (the contract is on {@link LeaseProtocol}). Each call is one step:
+ * the runner lets other sessions' statements run between any two calls, never
+ * inside one, so a call should send one statement (the reference's do; the
+ * optional {@code finish_job.sql} of a pack runs inside {@link #commit}).
+ * Answers are the model's words. The client remembers its transaction's claim:
+ * business and outbox rows are bound to it.
+ *
+ * <p>{@link #begin} turns autocommit off on the session's connection;
+ * {@link #commit} and {@link #rollback} end the transaction and turn it back
+ * on. Every call in between, the session's {@link LeaseClient} calls included,
+ * runs in that transaction. The relay's and consumer's calls run in autocommit.
  */
 public interface JobClient extends AutoCloseable {
 

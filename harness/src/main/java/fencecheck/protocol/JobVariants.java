@@ -48,8 +48,7 @@ public final class JobVariants {
     }
 
     public static LeaseProtocol checkThenWrite() {
-        return variant(CHECK_THEN_WRITE, "the job reads the fence in one statement and writes its job-state row in a later one,"
-                + " holding nothing in between; breaks article B's rule that checking the token and writing are one atomic step");
+        return SqlLeaseProtocol.builtIn(CHECK_THEN_WRITE);
     }
 
     public static LeaseProtocol unboundBusinessRows() {
@@ -64,21 +63,14 @@ public final class JobVariants {
     }
 
     public static LeaseProtocol fenceReadWithoutLock() {
-        return variant(FENCE_READ_WITHOUT_LOCK, "the CURRENT_FENCE write reads the fence in a separate statement without locking"
-                + " the lease row, so a grant can move the fence before the write commits; breaks the atomic check-and-write");
+        return SqlLeaseProtocol.builtIn(FENCE_READ_WITHOUT_LOCK);
     }
 
     public static LeaseProtocol nonIdempotentConsumer() {
-        return variant(NON_IDEMPOTENT_CONSUMER, "the consumer applies every delivery; breaks the rule that each business key"
-                + " takes effect exactly once under at-least-once delivery");
+        return SqlLeaseProtocol.builtIn(NON_IDEMPOTENT_CONSUMER);
     }
 
     public static LeaseProtocol unstableBusinessKey() {
-        return variant(UNSTABLE_BUSINESS_KEY, "the outbox business key includes the token, so a job run again under a later"
-                + " token sends a second message and the consumer applies a second effect; breaks the stable business key");
-    }
-
-    private static LeaseProtocol variant(String name, String description) {
-        return new SqlLeaseProtocol(name, description, ModelConfig.reference(), "variants/" + name);
+        return SqlLeaseProtocol.builtIn(UNSTABLE_BUSINESS_KEY);
     }
 }

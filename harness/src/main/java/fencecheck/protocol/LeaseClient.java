@@ -10,9 +10,16 @@ import java.sql.SQLException;
 import java.util.UUID;
 
 /**
- * The protocol's operations over one database session. Instants and durations
- * are microseconds of virtual time (see {@code fencecheck.db.VirtualClock}).
- * Outcomes are the model's words; zero affected rows is never reported as success.
+ * The protocol's operations over one database session (the contract is on
+ * {@link LeaseProtocol}). Instants and durations are microseconds of virtual
+ * time (see {@code fencecheck.db.VirtualClock}). Outcomes are the model's
+ * words; zero affected rows is never reported as success.
+ *
+ * <p>Each call is one step the runner interleaves other sessions around, never
+ * inside. It runs in autocommit (each statement its own transaction), or in the
+ * transaction {@link JobClient#begin} opened on the same connection; it never
+ * commits or rolls back itself. An exception is the step's answer (a
+ * divergence), never retried.
  */
 public interface LeaseClient extends AutoCloseable {
 
@@ -24,10 +31,14 @@ public interface LeaseClient extends AutoCloseable {
 
     WriteOutcome write(SinkKind sink, String key, long token, String resultId, String payload) throws SQLException;
 
-    /** The same write inside an explicit transaction that is then rolled back. */
+    /** The same write inside a transaction of its own that it then rolls back (the runner does not call it: its traces say begin, write, rollback). */
     RolledBack writeThenRollBack(SinkKind sink, String key, long token, String resultId, String payload) throws SQLException;
 
-    /** The rows stored for {@code key}, as model state; owners are the UUIDs' string forms. */
+    /**
+     * The rows stored for {@code key}, as model state, as this session sees them (its own
+     * open transaction's rows included); owners are the UUIDs' string forms. Called after
+     * steps, on the acting session or on an observer session; it must change nothing.
+     */
     KeyState inspect(String key) throws SQLException;
 
     @Override

@@ -8,11 +8,79 @@ import java.util.UUID;
 
 /**
  * An implementation of the lease / fence / sink protocol on PostgreSQL: the
- * reference, a known-buggy variant, or a user's own (selected by class name).
+ * reference, a known-buggy variant, a user's SQL pack ({@code sql:DIR}, see
+ * {@link SqlLeaseProtocol}) or a user's own class (selected by its fully
+ * qualified name; it needs a public no-argument constructor). This is the
+ * contract such a class keeps with the runner ({@code fencecheck.run.TraceRunner}).
+ *
+ * <h2>Lifecycle</h2>
+ * <ol>
+ * <li>The class is made once per run; {@link #name}, {@link #description} and
+ *     {@link #modelConfig} are read at once and must not change afterwards.
+ *     {@link #useClock} is called once by each runner, before its first try.</li>
+ * <li>{@link #installSchema} runs once per database server and JVM, before the
+ *     first try, on a connection of its own whose search path is
+ *     {@code public, fencecheck_clock, pg_catalog}. It must be idempotent
+ *     ({@code create ... if not exists}): another JVM may have installed it on
+ *     the same server already. Tables of every implementation a JVM runs share
+ *     the {@code public} schema, so they need names of their own.</li>
+ * <li>Before every try: {@link #deleteAllRows} (or, for a {@link DeletesWithSql},
+ *     its SQL sent with the clock's reset), then {@link #restartCoordinator}:
+ *     each try starts from empty tables, clock zero and a fresh coordinator.</li>
+ * <li>{@link #client} is called once per session when it connects (each worker
+ *     incarnation, the outbox relay, the consumer, and an observer that only
+ *     calls {@code inspect}), and {@link #jobClient} on the same connection when
+ *     {@link #hasJobTransaction}. Both are closed when the session closes: a
+ *     worker's restart, a session a failed try left busy, a database crash, the
+ *     end of the run. The connection is fencecheck's: its clock functions come
+ *     first on its search path, its time keywords are rewritten to the virtual
+ *     clock, and it may go through a fault proxy. A client sends every statement
+ *     on it, and on nothing else, or the runner's transactions, waits and
+ *     network faults do not apply to what it does.</li>
+ * <li>{@link #newOwner} once per worker incarnation; {@link #restartCoordinator}
+ *     at every coordinator restart step; {@link #retryResultId} when a worker
+ *     retries a write whose answer was lost.</li>
+ * </ol>
+ *
+ * <h2>Calls, statements and commits</h2>
+ * A call of a {@link LeaseClient} or {@link JobClient} method is the unit the
+ * runner interleaves at: it runs on a thread of its own, and the runner starts
+ * the next step only when the call returned or the database shows it waiting
+ * for a lock another session of the try holds. So several statements in one
+ * call run without another session's step between them (a statement of another
+ * session that was already waiting may go on when one of them frees a lock);
+ * to let the runner interleave between two statements, make them two calls.
+ * Outside a job transaction the connection is in autocommit: every statement
+ * commits on its own, two statements of one call are two transactions, and a
+ * client never commits. Between {@link JobClient#begin} and
+ * {@link JobClient#commit} or {@link JobClient#rollback} autocommit is off and
+ * every call on the session, lease operations and writes included, runs in
+ * that one transaction, which only those three methods end. (For an
+ * implementation without a job client the runner begins, commits and rolls
+ * back with plain JDBC on the session's connection.)
+ *
+ * <h2>Answers and exceptions</h2>
+ * A call answers in the model's words ({@code fencecheck.model.Outcome},
+ * {@code fencecheck.job.JobOutcome}); zero affected rows is never a success.
+ * An exception thrown by a call, an {@link SQLException} above all, is that
+ * step's answer: the runner records its first line, and since the model never
+ * predicts an error, it is a divergence. It is never retried: a worker sends a
+ * statement again only at a {@code retry} step after a lost answer. The one
+ * exception is SQLSTATE {@code 40P01} (deadlock detected): the database rolled
+ * the session's transaction back, and the model rolls it back too. A call that
+ * neither answers nor waits for another session of the try within 10 s ends
+ * the try with a verdict.
  */
 public interface LeaseProtocol {
 
-    /** The name users select it by, e.g. {@code reference} or {@code renew-ignores-token}. */
+    /**
+     * The name users select it by ({@code -Dfencecheck.implementation=NAME}), e.g.
+     * {@code reference}, {@code renew-ignores-token}, {@code sql:packs/mine} or a class's
+     * fully qualified name. Every trace, result file and printed replay command records
+     * it, and a replay selects the implementation by it again, so
+     * {@code Implementations.select(name())} must give this implementation back. It also
+     * keys the runner's install of the schema and the jqwik failure database.
+     */
     String name();
 
     /** One sentence: what it does differently and which article rule that breaks (empty for the reference). */
@@ -21,22 +89,34 @@ public interface LeaseProtocol {
     /** The semantics this implementation claims, that the model is configured with. */
     ModelConfig modelConfig();
 
-    /** The owner id of a new execution of a job by {@code worker}: fresh every time in the reference. */
+    /**
+     * The owner id of a new execution of a job by {@code worker} (its role, e.g. {@code w1}),
+     * asked once per incarnation: fresh every time in the reference.
+     */
     UUID newOwner(String worker);
 
-    /** Creates the tables this implementation needs (idempotent). */
+    /**
+     * Creates the tables this implementation needs; idempotent, once per database
+     * (see the lifecycle above). A failure stops the run with its message's first line.
+     */
     void installSchema(Connection connection) throws SQLException;
 
-    /** Deletes every row this implementation stores, in one round trip. */
+    /** Deletes every row this implementation stores, in one round trip; before every try. */
     void deleteAllRows(Connection connection) throws SQLException;
 
-    /** A client bound to one worker's connection; it holds that connection's prepared statements. */
+    /**
+     * A client bound to one session's connection, for as long as the session lives;
+     * it may prepare statements on it, and closes them in {@link LeaseClient#close}
+     * (the runner closes the connection itself).
+     */
     LeaseClient client(Connection connection) throws SQLException;
 
     /**
      * The job transaction of article A (claim, business row, outbox row) and
-     * the outbox relay and consumer, on a worker's connection. An
-     * implementation without them cannot be run by the job-transaction properties.
+     * the outbox relay and consumer, on the same connection as {@link #client}.
+     * An implementation without them is lease-only: the job-transaction
+     * properties skip it, and its lease traces' begin, commit and rollback are
+     * done by the runner.
      */
     default JobClient jobClient(Connection connection) throws SQLException {
         throw new UnsupportedOperationException(name() + " has no job transaction, outbox or consumer");

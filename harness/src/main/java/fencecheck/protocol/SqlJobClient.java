@@ -3,10 +3,11 @@ package fencecheck.protocol;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobRows;
 import fencecheck.model.StoredResult;
-import fencecheck.protocol.SqlLeaseProtocol.Operation;
+import fencecheck.protocol.pack.Operation;
+import fencecheck.protocol.pack.Params;
+import fencecheck.protocol.pack.PreparedOperation;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -16,26 +17,26 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * The JDBC adapter of the job transaction: one prepared statement per SQL
- * resource under {@code /fencecheck/sql/job/}. An implementation may add
- * {@code lock_job.sql}, a statement run just before the claim with the job
- * key (a lock taken its own way), and {@code finish_job.sql}, a statement run
- * just before its commit when its claim held (the write that follows a
- * separate check).
+ * The JDBC adapter of the job transaction: each job file of the pack prepared
+ * once on the worker's connection, each call one run of that file. A pack may
+ * add {@code job/finish_job.sql}, run just before its commit when its claim
+ * held (the write that follows a separate check).
  */
 final class SqlJobClient implements JobClient {
 
+    /** The columns job/inspect_job.sql must return. */
+    static final List<String> INSPECT_COLUMNS = List.of("kind", "result_id", "token", "payload", "delivered", "n");
+
     private final Connection connection;
     private final boolean bindsRowsToClaim;
-    private final PreparedStatement claim;
-    private final PreparedStatement businessRow;
-    private final PreparedStatement outboxRow;
-    private final PreparedStatement relayNext;
-    private final PreparedStatement relayMark;
-    private final PreparedStatement consume;
-    private final PreparedStatement inspect;
-    private final PreparedStatement lockJob;
-    private final PreparedStatement finishJob;
+    private final PreparedOperation claim;
+    private final PreparedOperation businessRow;
+    private final PreparedOperation outboxRow;
+    private final PreparedOperation relayNext;
+    private final PreparedOperation relayMark;
+    private final PreparedOperation consume;
+    private final PreparedOperation inspect;
+    private final PreparedOperation finishJob;
     private String claimedKey;
     private long claimedToken;
     private boolean claimHeld;
@@ -43,17 +44,14 @@ final class SqlJobClient implements JobClient {
     SqlJobClient(SqlLeaseProtocol protocol, Connection connection, boolean bindsRowsToClaim) throws SQLException {
         this.connection = connection;
         this.bindsRowsToClaim = bindsRowsToClaim;
-        this.claim = connection.prepareStatement(protocol.sql(Operation.CLAIM));
-        this.businessRow = connection.prepareStatement(protocol.sql(Operation.BUSINESS_ROW));
-        this.outboxRow = connection.prepareStatement(protocol.sql(Operation.OUTBOX_ROW));
-        this.relayNext = connection.prepareStatement(protocol.sql(Operation.RELAY_NEXT));
-        this.relayMark = connection.prepareStatement(protocol.sql(Operation.RELAY_MARK));
-        this.consume = connection.prepareStatement(protocol.sql(Operation.CONSUME));
-        this.inspect = connection.prepareStatement(protocol.sql(Operation.INSPECT_JOB));
-        Optional<String> lock = protocol.extraSql("job/lock_job.sql");
-        this.lockJob = lock.isPresent() ? connection.prepareStatement(lock.get()) : null;
-        Optional<String> finish = protocol.extraSql("job/finish_job.sql");
-        this.finishJob = finish.isPresent() ? connection.prepareStatement(finish.get()) : null;
+        this.claim = protocol.prepare(connection, Operation.CLAIM);
+        this.businessRow = protocol.prepare(connection, Operation.BUSINESS_ROW);
+        this.outboxRow = protocol.prepare(connection, Operation.OUTBOX_ROW);
+        this.relayNext = protocol.prepare(connection, Operation.RELAY_NEXT);
+        this.relayMark = protocol.prepare(connection, Operation.RELAY_MARK);
+        this.consume = protocol.prepare(connection, Operation.CONSUME);
+        this.inspect = protocol.prepare(connection, Operation.INSPECT_JOB);
+        this.finishJob = protocol.has(Operation.FINISH_JOB) ? protocol.prepare(connection, Operation.FINISH_JOB) : null;
     }
 
     @Override
@@ -67,16 +65,14 @@ final class SqlJobClient implements JobClient {
     public JobOutcome claim(String key, long token) throws SQLException {
         claimedKey = key;
         claimedToken = token;
-        if (lockJob != null) {
-            lockJob.setString(1, key);
-            lockJob.execute();
-        }
-        claim.setString(1, key);
-        claim.setLong(2, token);
-        try (ResultSet rs = claim.executeQuery()) {
+        try (ResultSet rs = claim.query(claimParams(key, token))) {
             claimHeld = rs.next();
         }
         return claimHeld ? new JobOutcome.Claimed(token) : new JobOutcome.NotClaimed();
+    }
+
+    private static Params claimParams(String key, long token) {
+        return new Params().text("job_key", key).bigint("token", token);
     }
 
     @Override
@@ -90,15 +86,12 @@ final class SqlJobClient implements JobClient {
     }
 
     /** A row of the claimed job (key, result id, claim token, payload), written only when the claim lets it be. */
-    private JobOutcome boundInsert(PreparedStatement insert, String resultId, String payload) throws SQLException {
+    private JobOutcome boundInsert(PreparedOperation insert, String resultId, String payload) throws SQLException {
         if (!mayWrite()) {
             return new JobOutcome.Skipped();
         }
-        insert.setString(1, claimedKey);
-        insert.setString(2, resultId);
-        insert.setLong(3, claimedToken);
-        insert.setString(4, payload);
-        try (ResultSet rs = insert.executeQuery()) {
+        Params params = claimParams(claimedKey, claimedToken).text("result_id", resultId).text("payload", payload);
+        try (ResultSet rs = insert.query(params)) {
             return rs.next() ? new JobOutcome.Inserted() : new JobOutcome.AlreadyThere();
         }
     }
@@ -110,9 +103,7 @@ final class SqlJobClient implements JobClient {
     @Override
     public JobOutcome commit() throws SQLException {
         if (finishJob != null && claimHeld) {
-            finishJob.setString(1, claimedKey);
-            finishJob.setLong(2, claimedToken);
-            finishJob.executeUpdate();
+            finishJob.run(claimParams(claimedKey, claimedToken));
         }
         connection.commit();
         connection.setAutoCommit(true);
@@ -130,7 +121,7 @@ final class SqlJobClient implements JobClient {
 
     @Override
     public Optional<OutboxRecord> nextToDeliver() throws SQLException {
-        try (ResultSet rs = relayNext.executeQuery()) {
+        try (ResultSet rs = relayNext.query(new Params())) {
             if (!rs.next()) {
                 return Optional.empty();
             }
@@ -141,36 +132,36 @@ final class SqlJobClient implements JobClient {
 
     @Override
     public void markDelivered(long id) throws SQLException {
-        relayMark.setLong(1, id);
-        relayMark.executeUpdate();
+        relayMark.run(new Params().bigint("outbox_id", id));
     }
 
     @Override
     public boolean consume(OutboxRecord message) throws SQLException {
-        consume.setString(1, message.businessKey());
-        consume.setString(2, message.key());
-        consume.setString(3, message.resultId());
-        consume.setString(4, message.payload());
-        try (ResultSet rs = consume.executeQuery()) {
+        Params params = new Params().text("business_key", message.businessKey()).text("job_key", message.key())
+                .text("result_id", message.resultId()).bigint("token", message.token()).text("payload", message.payload());
+        try (ResultSet rs = consume.query(params)) {
             return rs.next();
         }
     }
 
     @Override
     public JobRowsRead inspect(String key) throws SQLException {
-        inspect.setString(1, key);
         Long jobState = null;
         SortedMap<String, StoredResult> business = new TreeMap<>();
         List<JobRows.Message> outbox = new ArrayList<>();
         SortedMap<String, Integer> effects = new TreeMap<>();
-        try (ResultSet rs = inspect.executeQuery()) {
+        try (ResultSet rs = inspect.query(new Params().text("job_key", key))) {
+            ResultColumns.require(rs, inspect.source(), INSPECT_COLUMNS, List.of());
             while (rs.next()) {
-                switch (rs.getString(1)) {
-                    case "job" -> jobState = rs.getLong(3);
-                    case "business" -> business.put(rs.getString(2), new StoredResult(rs.getLong(3), rs.getString(4)));
-                    case "outbox" -> outbox.add(new JobRows.Message(rs.getString(2), rs.getLong(3), rs.getString(4), rs.getBoolean(5)));
-                    case "effect" -> effects.put(rs.getString(2), rs.getInt(6));
-                    default -> throw new SQLException("inspect_job.sql returned an unknown kind of row: " + rs.getString(1));
+                String kind = rs.getString("kind");
+                switch (kind == null ? "" : kind) {
+                    case "job" -> jobState = rs.getLong("token");
+                    case "business" -> business.put(rs.getString("result_id"), new StoredResult(rs.getLong("token"), rs.getString("payload")));
+                    case "outbox" -> outbox.add(new JobRows.Message(rs.getString("result_id"), rs.getLong("token"),
+                            rs.getString("payload"), rs.getBoolean("delivered")));
+                    case "effect" -> effects.put(rs.getString("result_id"), rs.getInt("n"));
+                    default -> throw new IllegalStateException(inspect.source() + " returned a row of kind " + kind
+                            + "; the kinds are job, business, outbox and effect");
                 }
             }
         }
@@ -179,7 +170,7 @@ final class SqlJobClient implements JobClient {
 
     @Override
     public void close() throws SQLException {
-        for (PreparedStatement s : new PreparedStatement[] {claim, businessRow, outboxRow, relayNext, relayMark, consume, inspect, lockJob, finishJob}) {
+        for (PreparedOperation s : new PreparedOperation[] {claim, businessRow, outboxRow, relayNext, relayMark, consume, inspect, finishJob}) {
             if (s != null) {
                 s.close();
             }

@@ -19,93 +19,93 @@ import fencecheck.model.Outcome.Stale;
 import fencecheck.model.Outcome.WriteOutcome;
 import fencecheck.model.SinkKind;
 import fencecheck.model.StoredResult;
-import fencecheck.protocol.SqlLeaseProtocol.Operation;
+import fencecheck.protocol.pack.Operation;
+import fencecheck.protocol.pack.Params;
+import fencecheck.protocol.pack.PreparedOperation;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.TreeMap;
 import java.util.UUID;
 
 /**
- * The JDBC adapter of {@link SqlLeaseProtocol}: one prepared statement per
- * operation on one connection, each operation one statement in autocommit.
+ * The JDBC adapter of a {@link SqlLeaseProtocol}: each operation's file
+ * prepared once on one connection, each call one run of that file, in
+ * autocommit unless the runner opened a transaction on the connection.
  * A statement that returns no row is a refusal, never a success.
  */
 final class SqlLeaseClient implements LeaseClient {
 
+    /** The columns inspect.sql must return, and the one it may. */
+    static final List<String> INSPECT_COLUMNS = List.of("kind", "name", "token", "until", "payload");
+    static final List<String> INSPECT_OPTIONAL = List.of("released");
+
     private final SqlLeaseProtocol protocol;
     private final Connection connection;
-    private final PreparedStatement acquire;
-    private final PreparedStatement renew;
-    private final PreparedStatement release;
-    private final PreparedStatement writeLatest;
-    private final PreparedStatement writeFenced;
-    private final PreparedStatement inspect;
-    private final PreparedStatement storedLatest;
-    private final PreparedStatement storedFenced;
-    /** Only a variant that reads the fence apart from its fenced write has it. */
-    private final PreparedStatement readFence;
+    private final PreparedOperation acquire;
+    private final PreparedOperation renew;
+    private final PreparedOperation release;
+    private final PreparedOperation writeLatest;
+    private final PreparedOperation writeFenced;
+    private final PreparedOperation inspect;
+    /** Only a pack that reads the fence apart from its fenced write has it. */
+    private final PreparedOperation readFence;
+    /** What a write that answered Unseen reads: only a pack whose writes may answer so has them. */
+    private final PreparedOperation storedLatest;
+    private final PreparedOperation storedFenced;
 
     SqlLeaseClient(SqlLeaseProtocol protocol, Connection connection) throws SQLException {
         this.protocol = protocol;
         this.connection = connection;
         connection.setAutoCommit(true);
-        this.acquire = connection.prepareStatement(protocol.sql(Operation.ACQUIRE));
-        this.renew = connection.prepareStatement(protocol.sql(Operation.RENEW));
-        this.release = connection.prepareStatement(protocol.sql(Operation.RELEASE));
-        this.writeLatest = connection.prepareStatement(protocol.sql(Operation.WRITE_LATEST));
-        this.writeFenced = connection.prepareStatement(protocol.sql(Operation.WRITE_FENCED));
-        this.inspect = connection.prepareStatement(protocol.sql(Operation.INSPECT));
-        this.storedLatest = connection.prepareStatement(protocol.sql(Operation.STORED_LATEST));
-        this.storedFenced = connection.prepareStatement(protocol.sql(Operation.STORED_FENCED));
-        var fenceRead = protocol.extraSql("read_fence.sql");
-        this.readFence = fenceRead.isPresent() ? connection.prepareStatement(fenceRead.get()) : null;
+        this.acquire = protocol.prepare(connection, Operation.ACQUIRE);
+        this.renew = protocol.prepare(connection, Operation.RENEW);
+        this.release = protocol.prepare(connection, Operation.RELEASE);
+        this.writeLatest = protocol.prepare(connection, Operation.WRITE_LATEST);
+        this.writeFenced = protocol.prepare(connection, Operation.WRITE_FENCED);
+        this.inspect = protocol.prepare(connection, Operation.INSPECT);
+        this.readFence = protocol.has(Operation.READ_FENCE) ? protocol.prepare(connection, Operation.READ_FENCE) : null;
+        this.storedLatest = protocol.has(Operation.STORED_LATEST) ? protocol.prepare(connection, Operation.STORED_LATEST) : null;
+        this.storedFenced = protocol.has(Operation.STORED_FENCED) ? protocol.prepare(connection, Operation.STORED_FENCED) : null;
     }
 
     @Override
     public Outcome acquire(String key, UUID owner, long ttlMicros) throws SQLException {
-        acquire.setString(1, key);
-        acquire.setObject(2, owner);
-        acquire.setLong(3, ttlMicros);
-        try (ResultSet rs = acquire.executeQuery()) {
+        Params params = new Params().text("job_key", key).uuid("owner", owner).bigint("ttl_micros", ttlMicros);
+        try (ResultSet rs = acquire.query(params)) {
             if (!rs.next()) {
                 return new Busy();
             }
             Granted granted = new Granted(rs.getLong(1), micros(rs, 2));
-            requireNoMoreRows(rs, Operation.ACQUIRE);
+            requireNoMoreRows(rs, acquire);
             return granted;
         }
     }
 
     @Override
     public Outcome renew(String key, UUID owner, long token, long ttlMicros) throws SQLException {
-        renew.setString(1, key);
-        renew.setObject(2, owner);
-        renew.setLong(3, token);
-        renew.setLong(4, ttlMicros);
-        try (ResultSet rs = renew.executeQuery()) {
+        Params params = new Params().text("job_key", key).uuid("owner", owner).bigint("token", token).bigint("ttl_micros", ttlMicros);
+        try (ResultSet rs = renew.query(params)) {
             if (!rs.next()) {
                 return new RenewRejected();
             }
             Renewed renewed = new Renewed(micros(rs, 1));
-            requireNoMoreRows(rs, Operation.RENEW);
+            requireNoMoreRows(rs, renew);
             return renewed;
         }
     }
 
     @Override
     public Outcome release(String key, UUID owner, long token) throws SQLException {
-        release.setString(1, key);
-        release.setObject(2, owner);
-        release.setLong(3, token);
-        try (ResultSet rs = release.executeQuery()) {
+        Params params = new Params().text("job_key", key).uuid("owner", owner).bigint("token", token);
+        try (ResultSet rs = release.query(params)) {
             if (!rs.next()) {
                 return new ReleaseRejected();
             }
-            requireNoMoreRows(rs, Operation.RELEASE);
+            requireNoMoreRows(rs, release);
             return new Released();
         }
     }
@@ -136,32 +136,19 @@ final class SqlLeaseClient implements LeaseClient {
     }
 
     private WriteOutcome runWrite(SinkKind sink, String key, long token, String resultId, String payload) throws SQLException {
-        PreparedStatement s;
-        Operation operation;
-        if (sink == SinkKind.LATEST_TOKEN_WINS) {
-            s = writeLatest;
-            operation = Operation.WRITE_LATEST;
-            s.setString(1, key);
-            s.setLong(2, token);
-            s.setString(3, payload);
-        } else {
-            s = writeFenced;
-            operation = Operation.WRITE_FENCED;
-            s.setString(1, key);
-            s.setLong(2, token);
-            s.setString(3, resultId);
-            s.setString(4, payload);
-            if (readFence != null) {
-                s.setObject(5, readFence(key), java.sql.Types.BIGINT);
-            }
+        Params params = new Params().text("job_key", key).bigint("token", token).text("result_id", resultId).text("payload", payload);
+        PreparedOperation write = sink == SinkKind.LATEST_TOKEN_WINS ? writeLatest : writeFenced;
+        if (write == writeFenced && readFence != null) {
+            params.bigint(Operation.FENCE, readFence(key));
         }
-        try (ResultSet rs = s.executeQuery()) {
+        try (ResultSet rs = write.query(params)) {
             if (!rs.next()) {
-                throw new IllegalStateException(protocol.source(operation) + " returned no outcome");
+                throw new IllegalStateException(write.source() + " returned no outcome; it must return one row with one word:"
+                        + " Applied, Replayed, Conflict, Stale or Forged");
             }
             String word = rs.getString(1);
-            requireNoMoreRows(rs, operation);
-            return "Unseen".equals(word) ? unseen(sink, key, token, resultId, payload) : writeOutcome(word, operation);
+            requireNoMoreRows(rs, write);
+            return "Unseen".equals(word) ? unseen(sink, key, token, resultId, payload, write) : writeOutcome(word, write);
         }
     }
 
@@ -171,37 +158,34 @@ final class SqlLeaseClient implements LeaseClient {
      * that row holds decides the answer, as the model sees it once the other
      * write committed. Read in a statement of its own, which sees it.
      */
-    private WriteOutcome unseen(SinkKind sink, String key, long token, String resultId, String payload) throws SQLException {
-        if (sink == SinkKind.LATEST_TOKEN_WINS) {
-            storedLatest.setString(1, key);
-            try (ResultSet rs = storedLatest.executeQuery()) {
-                if (!rs.next()) {
-                    throw new IllegalStateException(protocol.source(Operation.STORED_LATEST) + " found no result after the write met one");
-                }
-                long stored = rs.getLong(1);
-                return stored == token ? (payload.equals(rs.getString(2)) ? new Replayed() : new Conflict()) : new Stale();
-            }
+    private WriteOutcome unseen(SinkKind sink, String key, long token, String resultId, String payload, PreparedOperation write)
+            throws SQLException {
+        PreparedOperation stored = sink == SinkKind.LATEST_TOKEN_WINS ? storedLatest : storedFenced;
+        if (stored == null) {
+            throw new IllegalStateException(write.source() + " answered Unseen, but the pack has no "
+                    + (sink == SinkKind.LATEST_TOKEN_WINS ? Operation.STORED_LATEST : Operation.STORED_FENCED).file()
+                    + " to read the result it met");
         }
-        storedFenced.setString(1, key);
-        storedFenced.setString(2, resultId);
-        try (ResultSet rs = storedFenced.executeQuery()) {
+        try (ResultSet rs = stored.query(new Params().text("job_key", key).text("result_id", resultId))) {
             if (!rs.next()) {
-                throw new IllegalStateException(protocol.source(Operation.STORED_FENCED) + " found no result after the write met one");
+                throw new IllegalStateException(stored.source() + " found no result after the write met one");
             }
-            return payload.equals(rs.getString(1)) ? new Replayed() : new Conflict();
+            if (sink == SinkKind.CURRENT_FENCE) {
+                return payload.equals(rs.getString(1)) ? new Replayed() : new Conflict();
+            }
+            return rs.getLong(1) == token ? (payload.equals(rs.getString(2)) ? new Replayed() : new Conflict()) : new Stale();
         }
     }
 
     private Long readFence(String key) throws SQLException {
-        readFence.setString(1, key);
-        try (ResultSet rs = readFence.executeQuery()) {
+        try (ResultSet rs = readFence.query(new Params().text("job_key", key))) {
             return rs.next() ? rs.getLong(1) : null;
         }
     }
 
-    private WriteOutcome writeOutcome(String word, Operation operation) {
+    private static WriteOutcome writeOutcome(String word, PreparedOperation write) {
         if (word == null) {
-            throw new IllegalStateException(protocol.source(operation) + " returned a null outcome");
+            throw new IllegalStateException(write.source() + " returned a null outcome");
         }
         return switch (word) {
             case "Applied" -> new Applied();
@@ -209,25 +193,28 @@ final class SqlLeaseClient implements LeaseClient {
             case "Conflict" -> new Conflict();
             case "Stale" -> new Stale();
             case "Forged" -> new Forged();
-            default -> throw new IllegalStateException(protocol.source(operation) + " returned the unknown outcome " + word);
+            default -> throw new IllegalStateException(write.source() + " returned the unknown outcome " + word
+                    + "; the outcomes are Applied, Replayed, Conflict, Stale and Forged");
         };
     }
 
     @Override
     public KeyState inspect(String key) throws SQLException {
-        inspect.setString(1, key);
         Lease lease = null;
         StoredResult latest = null;
         TreeMap<String, StoredResult> fenced = new TreeMap<>();
-        try (ResultSet rs = inspect.executeQuery()) {
+        try (ResultSet rs = inspect.query(new Params().text("job_key", key))) {
+            boolean marksReleased = ResultColumns.require(rs, inspect.source(), INSPECT_COLUMNS, INSPECT_OPTIONAL).contains("released");
             while (rs.next()) {
                 String kind = rs.getString("kind");
                 long token = rs.getLong("token");
-                switch (kind) {
-                    case "lease" -> lease = new Lease(rs.getString("name"), micros(rs, "until"), token);
+                switch (kind == null ? "" : kind) {
+                    case "lease" -> lease = new Lease(rs.getString("name"), micros(rs, "until"), token,
+                            marksReleased && rs.getBoolean("released"));
                     case "latest" -> latest = new StoredResult(token, rs.getString("payload"));
                     case "fenced" -> fenced.put(rs.getString("name"), new StoredResult(token, rs.getString("payload")));
-                    default -> throw new IllegalStateException(protocol.source(Operation.INSPECT) + " returned the unknown row kind " + kind);
+                    default -> throw new IllegalStateException(inspect.source() + " returned a row of kind " + kind
+                            + "; the kinds are lease, latest and fenced");
                 }
             }
         }
@@ -242,16 +229,17 @@ final class SqlLeaseClient implements LeaseClient {
         return VirtualClock.toMicros(rs.getObject(column, OffsetDateTime.class));
     }
 
-    private void requireNoMoreRows(ResultSet rs, Operation operation) throws SQLException {
+    private static void requireNoMoreRows(ResultSet rs, PreparedOperation operation) throws SQLException {
         if (rs.next()) {
-            throw new IllegalStateException(protocol.source(operation) + " returned more than one row");
+            throw new IllegalStateException(operation.source() + " returned more than one row");
         }
     }
 
     @Override
     public void close() throws SQLException {
         SQLException first = null;
-        for (PreparedStatement s : new PreparedStatement[] {acquire, renew, release, writeLatest, writeFenced, inspect, storedLatest, storedFenced, readFence}) {
+        for (PreparedOperation s : new PreparedOperation[] {acquire, renew, release, writeLatest, writeFenced, inspect, readFence,
+                storedLatest, storedFenced}) {
             try {
                 if (s != null) {
                     s.close();

@@ -1,63 +1,33 @@
 package fencecheck.protocol;
 
-import fencecheck.db.SqlResources;
-import fencecheck.model.Boundary;
 import fencecheck.model.ModelConfig;
 import fencecheck.model.Outcome.WriteOutcome;
+import fencecheck.protocol.pack.Operation;
+import fencecheck.protocol.pack.PackFile;
+import fencecheck.protocol.pack.PreparedOperation;
+import fencecheck.protocol.pack.SqlPack;
+import fencecheck.protocol.pack.SqlPacks;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The reference implementation on PostgreSQL: one SQL resource per operation
- * under {@code /fencecheck/sql/} (article A's statements, extended as
- * PROTOCOL.md says), run through a thin JDBC adapter ({@link #client}).
+ * An implementation written as a SQL pack ({@link SqlPack}): one file per
+ * operation with named parameters, run through a thin JDBC adapter
+ * ({@link #client}, {@link #jobClient}). The reference, its alternatives, the
+ * known-buggy SQL variants and a user's {@code sql:DIR} are all this class
+ * over a pack loaded by {@link SqlPacks}.
  *
- * <p>A variant is this class with some resources taken from a directory of
- * its own (searched before the reference files), and at most a small change
- * of the adapter made by overriding {@link #newOwner} or {@link #report}.
- * {@code new SqlLeaseProtocol()} is the reference.
+ * <p>A variant that differs in Java (the adapter, not the SQL) is a subclass
+ * that overrides {@link #newOwner}, {@link #report}, {@link #bindsJobRowsToClaim}
+ * or a client. {@code new SqlLeaseProtocol()} is the reference.
  */
 public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
-
-    /** The SQL resources, one per operation, by file name. */
-    public enum Operation {
-        ACQUIRE("acquire.sql"),
-        RENEW("renew.sql"),
-        RELEASE("release.sql"),
-        WRITE_LATEST("write_latest.sql"),
-        WRITE_FENCED("write_fenced.sql"),
-        STORED_LATEST("stored_latest.sql"),
-        STORED_FENCED("stored_fenced.sql"),
-        INSPECT("inspect.sql"),
-        SCHEMA("schema.sql"),
-        DELETE_ALL("delete_all.sql"),
-        CLAIM("job/claim.sql"),
-        BUSINESS_ROW("job/business_row.sql"),
-        OUTBOX_ROW("job/outbox_row.sql"),
-        RELAY_NEXT("job/relay_next.sql"),
-        RELAY_MARK("job/relay_mark.sql"),
-        CONSUME("job/consume.sql"),
-        INSPECT_JOB("job/inspect_job.sql");
-
-        private final String file;
-
-        Operation(String file) {
-            this.file = file;
-        }
-
-        public String file() {
-            return file;
-        }
-    }
 
     /** The name of the reference. */
     public static final String REFERENCE = "reference";
@@ -66,45 +36,39 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
     public static final String REFERENCE_EXCLUSIVE = "reference-exclusive";
 
     private final String name;
-    private final String description;
-    private final ModelConfig modelConfig;
-    private final Map<Operation, String> sources = new EnumMap<>(Operation.class);
-    private final Map<Operation, String> sql = new EnumMap<>(Operation.class);
-    private final String[] sqlDirectories;
+    private final SqlPack pack;
 
     /** The reference: INCLUSIVE boundary, idempotent re-grant. */
     public SqlLeaseProtocol() {
-        this(REFERENCE, "", ModelConfig.reference());
+        this(SqlPacks.builtIn(REFERENCE));
+    }
+
+    /** The pack under its own name (a built-in pack's name is the one users select it by). */
+    public SqlLeaseProtocol(SqlPack pack) {
+        this(pack.name(), pack);
     }
 
     /**
-     * @param name           the name users select it by
-     * @param description    what it does differently and which rule that breaks (empty for a reference)
-     * @param modelConfig    the semantics it claims
-     * @param sqlDirectories directories under {@code /fencecheck/sql/}, searched in order before the
-     *                       reference files, e.g. {@code variants/renew-ignores-token}
+     * The pack under the name it was selected by, e.g. {@code sql:packs/mine}:
+     * traces and the commands that replay them name it so.
      */
-    protected SqlLeaseProtocol(String name, String description, ModelConfig modelConfig, String... sqlDirectories) {
+    public SqlLeaseProtocol(String name, SqlPack pack) {
         this.name = name;
-        this.description = description;
-        this.modelConfig = modelConfig;
-        this.sqlDirectories = sqlDirectories.clone();
-        for (Operation operation : Operation.values()) {
-            String source = resolve(operation, sqlDirectories);
-            sources.put(operation, source);
-            sql.put(operation, SqlResources.load(source));
-        }
+        this.pack = pack;
     }
 
-    private static String resolve(Operation operation, String[] directories) {
-        for (String directory : directories) {
-            String candidate = directory.replaceAll("/+$", "") + "/" + operation.file();
-            Optional<String> found = SqlResources.find(candidate);
-            if (found.isPresent()) {
-                return candidate;
-            }
-        }
-        return operation.file();
+    /**
+     * The reference pack with some files taken from folders of their own, for
+     * a Java variant or a test.
+     *
+     * @param name        the name users select it by
+     * @param description what it does differently and which rule that breaks (empty for a correct one)
+     * @param modelConfig the semantics it claims
+     * @param overlays    folders on the class path under {@code /fencecheck/packs/}, searched in order before
+     *                    the reference's files
+     */
+    protected SqlLeaseProtocol(String name, String description, ModelConfig modelConfig, String... overlays) {
+        this(SqlPacks.overReference(name, description, modelConfig, overlays));
     }
 
     /** The reference with valid-while {@code now <= until} (article A). */
@@ -114,7 +78,12 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
 
     /** The reference with valid-while {@code now < until} (article B): renew at the exact boundary is refused. */
     public static SqlLeaseProtocol referenceExclusive() {
-        return new SqlLeaseProtocol(REFERENCE_EXCLUSIVE, "", ModelConfig.reference().withBoundary(Boundary.EXCLUSIVE), "exclusive");
+        return new SqlLeaseProtocol(SqlPacks.builtIn(REFERENCE_EXCLUSIVE));
+    }
+
+    /** The built-in pack {@code name} as an implementation (a correct alternative or a known-buggy SQL variant). */
+    static SqlLeaseProtocol builtIn(String name) {
+        return new SqlLeaseProtocol(SqlPacks.builtIn(name));
     }
 
     @Override
@@ -124,12 +93,17 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
 
     @Override
     public String description() {
-        return description;
+        return pack.description();
     }
 
     @Override
     public ModelConfig modelConfig() {
-        return modelConfig;
+        return pack.modelConfig();
+    }
+
+    /** The pack it runs. */
+    public SqlPack pack() {
+        return pack;
     }
 
     /** A fresh owner for every execution: a restarted worker is a new owner. */
@@ -138,23 +112,30 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
         return UUID.randomUUID();
     }
 
+    /** Runs {@code schema.sql} as written; a failure names the file and the database's first line. */
     @Override
     public void installSchema(Connection connection) throws SQLException {
+        PackFile schema = pack.file(Operation.SCHEMA);
         try (Statement s = connection.createStatement()) {
-            s.execute(sql(Operation.SCHEMA));
+            s.execute(schema.text());
+        } catch (SQLException e) {
+            String first = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
+            throw new SQLException(schema.source() + " failed: " + first + "; fix it (it runs once per database,"
+                    + " in the public schema)", e.getSQLState(), e);
         }
     }
 
     @Override
     public void deleteAllRows(Connection connection) throws SQLException {
         try (Statement s = connection.createStatement()) {
-            s.execute(deleteAllRowsSql());
+            s.execute(pack.file(Operation.DELETE_ALL).text());
         }
     }
 
+    /** {@code delete_all.sql} as JDBC text (its {@code ?}s doubled), sent with the harness's clock reset. */
     @Override
     public String deleteAllRowsSql() {
-        return sql(Operation.DELETE_ALL);
+        return pack.file(Operation.DELETE_ALL).jdbc();
     }
 
     @Override
@@ -162,30 +143,29 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
         return new SqlLeaseClient(this, connection);
     }
 
-    /** The SQL this implementation runs for {@code operation}. */
-    public String sql(Operation operation) {
-        return sql.get(operation);
-    }
-
-    /**
-     * A statement only some variants have (the reference has none), e.g. a
-     * fence read that runs before a write: searched in this implementation's
-     * own directories only.
-     */
-    public Optional<String> extraSql(String file) {
-        for (String directory : sqlDirectories) {
-            String candidate = directory.replaceAll("/+$", "") + "/" + file;
-            if (SqlResources.find(candidate).isPresent()) {
-                return Optional.of(SqlResources.load(candidate));
-            }
-        }
-        return Optional.empty();
+    /** Whether the pack has the job files; without them it is lease-only and the job properties skip it. */
+    @Override
+    public boolean hasJobTransaction() {
+        return pack.hasJobTransaction();
     }
 
     /** The job transaction's client on a worker's connection; it shares the connection with {@link #client}. */
     @Override
     public JobClient jobClient(Connection connection) throws SQLException {
+        if (!pack.hasJobTransaction()) {
+            throw new UnsupportedOperationException(name + " has no job transaction, outbox or consumer (its pack has no job/ files)");
+        }
         return new SqlJobClient(this, connection, bindsJobRowsToClaim());
+    }
+
+    /** The statements of {@code operation} prepared on {@code connection}; the pack must have the file. */
+    public PreparedOperation prepare(Connection connection, Operation operation) throws SQLException {
+        return new PreparedOperation(connection, pack.file(operation));
+    }
+
+    /** Whether the pack has the (optional) file of {@code operation}. */
+    public boolean has(Operation operation) {
+        return pack.find(operation).isPresent();
     }
 
     /**
@@ -196,18 +176,22 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
         return true;
     }
 
-    /** The resource path of {@link #sql(Operation)}, relative to {@code /fencecheck/sql/}. */
-    public String source(Operation operation) {
-        return sources.get(operation);
+    /** The SQL this implementation runs for {@code operation}, as written in its file. */
+    public String sql(Operation operation) {
+        return pack.file(operation).text();
     }
 
-    /** The operations whose SQL differs from the reference files, for reports. */
+    /** Where the file of {@code operation} came from, e.g. {@code reference/acquire.sql}. */
+    public String source(Operation operation) {
+        return pack.file(operation).source();
+    }
+
+    /** The operations whose file does not come from the reference pack, for reports. */
     public List<Operation> overridden() {
+        String reference = SqlPacks.builtIn(REFERENCE).file(Operation.ACQUIRE).origin();
         List<Operation> changed = new ArrayList<>();
         for (Operation operation : Operation.values()) {
-            if (!source(operation).equals(operation.file())) {
-                changed.add(operation);
-            }
+            pack.find(operation).filter(f -> !f.origin().equals(reference)).ifPresent(f -> changed.add(operation));
         }
         return Collections.unmodifiableList(changed);
     }

@@ -13,8 +13,10 @@ import java.util.function.Supplier;
  * The known-buggy variants: each is the reference with one small, named
  * deviation that the articles warn about, so a verification run can prove it
  * catches them. All claim the reference semantics ({@link ModelConfig#reference()}):
- * every difference from the model is the bug. SQL deviations are files under
- * {@code /fencecheck/sql/variants/<name>/} that replace one reference file.
+ * every difference from the model is the bug. A SQL deviation is a pack under
+ * {@code /fencecheck/packs/variants/<name>/} that extends the reference and
+ * holds the files it changes (its {@code fencecheck.properties} holds its
+ * description); an adapter change is a subclass here, over the reference pack.
  */
 public final class Variants {
 
@@ -67,51 +69,42 @@ public final class Variants {
 
     /** Renew matches owner only, so a stale token of the same owner extends the lease. Breaks: renew matches owner AND token. */
     public static LeaseProtocol renewIgnoresToken() {
-        return sql(RENEW_IGNORES_TOKEN, "renew matches the owner but not the token;"
-                + " breaks article A's rule that renew matches owner, token and validity");
+        return sql(RENEW_IGNORES_TOKEN);
     }
 
     /** Renew without {@code lease_until >= clock_timestamp()}. Breaks: an expired lease is never revived. */
     public static LeaseProtocol renewRevivesExpired() {
-        return sql(RENEW_REVIVES_EXPIRED, "renew has no validity condition, so owner and token revive an expired lease;"
-                + " breaks the rule that an expired lease is never revived (article A's renew checks lease_until >= clock_timestamp())");
+        return sql(RENEW_REVIVES_EXPIRED);
     }
 
     /** Takeover keeps the token. Breaks: each grant gets a new, strictly higher token. */
     public static LeaseProtocol acquireKeepsToken() {
-        return sql(ACQUIRE_KEEPS_TOKEN, "taking over an expired lease does not increment the token;"
-                + " breaks the rule that every grant gets a new, strictly higher fencing token");
+        return sql(ACQUIRE_KEEPS_TOKEN);
     }
 
     /** Release deletes the row, so tokens restart at 1. Breaks: tokens are never reused. */
     public static LeaseProtocol releaseDeletesRow() {
-        return sql(RELEASE_DELETES_ROW, "release deletes the lease row, so the next grant starts again at token 1;"
-                + " breaks the rule that tokens per key are strictly increasing and never reused");
+        return sql(RELEASE_DELETES_ROW);
     }
 
     /** Both sinks: any granted token overwrites (last writer wins), reported as Applied. Breaks: fencing itself. */
     public static LeaseProtocol sinkIgnoresToken() {
-        return sql(SINK_IGNORES_TOKEN, "both sinks accept any token the key has granted and overwrite what is stored (last writer wins);"
-                + " breaks the guarantees that an older token never overwrites a newer one and that no earlier holder writes after a takeover");
+        return sql(SINK_IGNORES_TOKEN);
     }
 
     /** {@code <=} instead of {@code <} in the latest-token upsert. Breaks: same token, other payload is a Conflict. */
     public static LeaseProtocol sinkAcceptsEqualToken() {
-        return sql(SINK_ACCEPTS_EQUAL_TOKEN, "the latest-token sink overwrites on an equal token (<= instead of <);"
-                + " breaks the rule that the same token with another payload is a Conflict and a replay changes nothing");
+        return sql(SINK_ACCEPTS_EQUAL_TOKEN);
     }
 
     /** Article A's literal results upsert, no lease-row check. Breaks: tokens come only from grants (Forged). */
     public static LeaseProtocol sinkTrustsToken() {
-        return sql(SINK_TRUSTS_TOKEN, "the latest-token sink trusts the worker's token without checking the lease row"
-                + " (article A's literal upsert); breaks article B's rule that tokens come only from grants:"
-                + " a forged or another key's token wins and then blocks the real holder");
+        return sql(SINK_TRUSTS_TOKEN);
     }
 
     /** Acquire uses {@code <=}, renew {@code >=}. Breaks: acquire and renew agree on the boundary. */
     public static LeaseProtocol boundaryOverlap() {
-        return sql(BOUNDARY_OVERLAP, "acquire treats the boundary instant as expired (lease_until <= now) while renew treats it as valid;"
-                + " breaks the rule that acquire and renew agree, so at the boundary one owner renews while another takes over");
+        return sql(BOUNDARY_OVERLAP);
     }
 
     /** Any unapplied write is reported as Applied. Breaks: zero affected rows is never success. */
@@ -128,8 +121,7 @@ public final class Variants {
 
     /** One fence for all keys. Breaks: fences are per resource. */
     public static LeaseProtocol sharedFence() {
-        return sql(SHARED_FENCE, "the fenced sink compares the token with one fence for all job keys (the highest token of any lease);"
-                + " breaks article B's rule that fences are per resource");
+        return sql(SHARED_FENCE);
     }
 
     /** A worker's owner id is the same in every execution. Breaks: owners are fresh per execution. */
@@ -144,8 +136,9 @@ public final class Variants {
         };
     }
 
-    private static LeaseProtocol sql(String name, String description) {
-        return new SqlLeaseProtocol(name, description, ModelConfig.reference(), "variants/" + name);
+    /** A variant that differs only in SQL: its pack under {@code /fencecheck/packs/variants/<name>/} names it and says what it breaks. */
+    private static LeaseProtocol sql(String name) {
+        return SqlLeaseProtocol.builtIn(name);
     }
 
     static Supplier<LeaseProtocol> byName(String name) {

@@ -316,7 +316,7 @@ final class Exchange {
                     null));
             return;
         }
-        JobOutcome observed = s.rollback();
+        JobOutcome observed = s.jobs.rollback();
         JobCommand rollback = new JobCommand.Rollback(s.name);
         JobTransition t = st.model.complete(st.state, rollback, st.state.now());
         st.state = t.next();

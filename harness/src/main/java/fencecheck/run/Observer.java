@@ -18,7 +18,7 @@ final class Observer {
 
     Observer(TryState st) {
         this.st = st;
-        this.rows = new RowsReader(st.runner, st.runner.protocol().hasJobTransaction() && st.trace.needsJobTransaction());
+        this.rows = new RowsReader(st.runner, st.runner.protocol().hasJobTransaction() && st.trace.needsJobOperations());
     }
 
     RowsReader reader() {

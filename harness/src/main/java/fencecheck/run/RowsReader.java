@@ -56,6 +56,7 @@ final class RowsReader {
             return new KeyState(null, rows.latest(), rows.fenced());
         }
         String label = labelOfOwner.getOrDefault(lease.owner(), lease.owner());
-        return new KeyState(new Lease(label, lease.until(), lease.token()), rows.latest(), rows.fenced());
+        // the released mark stays: an implementation claiming KEEP_TOKEN_MARK_RELEASED shows it in its rows
+        return new KeyState(lease.withOwner(label), rows.latest(), rows.fenced());
     }
 }

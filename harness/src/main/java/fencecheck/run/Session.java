@@ -47,37 +47,6 @@ final class Session {
         });
     }
 
-    /**
-     * Opens a transaction: through the job client when the implementation has
-     * one (it may keep state for the job), else as plain JDBC transaction control,
-     * so a lease-only implementation runs writes in transactions too.
-     */
-    void begin() throws SQLException {
-        if (jobs != null) {
-            jobs.begin();
-        } else {
-            connection.setAutoCommit(false);
-        }
-    }
-
-    JobOutcome commit() throws SQLException {
-        if (jobs != null) {
-            return jobs.commit();
-        }
-        connection.commit();
-        connection.setAutoCommit(true);
-        return new JobOutcome.Committed();
-    }
-
-    JobOutcome rollback() throws SQLException {
-        if (jobs != null) {
-            return jobs.rollback();
-        }
-        connection.rollback();
-        connection.setAutoCommit(true);
-        return new JobOutcome.RolledBack();
-    }
-
     /** Whether a transaction is open on the connection (a statement in flight counts as dirty too). */
     boolean dirty() throws SQLException {
         return connection != null && (pending != null || connection.isClosed() || !connection.getAutoCommit());

@@ -145,10 +145,11 @@ public final class TraceRunner implements AutoCloseable {
     /**
      * Runs one try of the trace from empty tables and clock zero.
      *
-     * @throws IllegalArgumentException when the trace runs the job transaction and the implementation has none
+     * @throws IllegalArgumentException when the trace runs job statements or the outbox relay and the implementation has none
+     *                                  (begin, commit and rollback around lease operations and writes need none)
      */
     public TryResult run(Trace trace) {
-        if (trace.needsJobTransaction() && !protocol.hasJobTransaction()) {
+        if (trace.needsJobOperations() && !protocol.hasJobTransaction()) {
             throw new IllegalArgumentException("the trace runs the job transaction or the outbox relay, but " + protocol.name()
                     + " has none (its LeaseProtocol does not implement jobClient): give it a trace of lease operations and writes only");
         }
@@ -332,7 +333,8 @@ public final class TraceRunner implements AutoCloseable {
         session.connection = connection;
         session.backendPid = connection.unwrap(org.postgresql.PGConnection.class).getBackendPID();
         session.lease = protocol.client(connection);
-        session.jobs = protocol.hasJobTransaction() ? protocol.jobClient(connection) : null;
+        // a lease-only implementation's writes still run inside begin ... rollback: the runner opens that transaction itself
+        session.jobs = protocol.hasJobTransaction() ? protocol.jobClient(connection) : new TransactionsOnly(connection);
     }
 
     private void dropDirtySessions() throws SQLException {

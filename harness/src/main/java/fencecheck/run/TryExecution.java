@@ -75,7 +75,7 @@ final class TryExecution {
             st.stepNumber++;
             Session s = st.runner.session(idle.get());
             exchange.run(idle.get(), s, new Workers.Planned("end of trace: roll back", new JobCommand.Rollback(idle.get()),
-                    s::rollback));
+                    s.jobs::rollback));
         }
     }
 

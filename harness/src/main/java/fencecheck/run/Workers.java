@@ -131,7 +131,7 @@ final class Workers {
                     return skip(worker, "has a transaction open already", "begin");
                 }
                 return new Planned("begin", new JobCommand.Begin(worker), () -> {
-                    s.begin();
+                    s.jobs.begin();
                     return new JobOutcome.Begun();
                 });
             }
@@ -160,13 +160,13 @@ final class Workers {
                 if (tx == null) {
                     return skip(worker, "has no transaction open", "commit");
                 }
-                return new Planned("commit", new JobCommand.Commit(worker), s::commit);
+                return new Planned("commit", new JobCommand.Commit(worker), s.jobs::commit);
             }
             case Action.Rollback r -> {
                 if (tx == null) {
                     return skip(worker, "has no transaction open", "rollback");
                 }
-                return new Planned("rollback", new JobCommand.Rollback(worker), s::rollback);
+                return new Planned("rollback", new JobCommand.Rollback(worker), s.jobs::rollback);
             }
         }
     }

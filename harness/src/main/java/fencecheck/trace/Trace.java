@@ -36,10 +36,10 @@ public record Trace(int schemaVersion, String implementation, long leaseTtl, Lis
     }
 
     /**
-     * Whether some step is a statement of article A's job (a claim, a business or outbox row) or of the
-     * outbox relay, which an implementation may lack; begin, commit and rollback of plain writes are not.
+     * Whether it runs statements only an implementation with the job transaction has: a claim, a business or
+     * outbox row, the relay. Begin, commit and rollback around lease operations and writes are not among them.
      */
-    public boolean needsJobTransaction() {
+    public boolean needsJobOperations() {
         return steps.stream().map(Step::action).anyMatch(a -> a instanceof Action.Claim || a instanceof Action.BusinessRow
                 || a instanceof Action.OutboxRow || a instanceof Action.Relay || a instanceof Action.Redeliver);
     }

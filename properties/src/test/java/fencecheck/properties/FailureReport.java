@@ -64,8 +64,9 @@ public class FailureReport implements AroundPropertyHook {
 
     /** Where a property's shrunk trace against an implementation is saved: one file per seed, so runs do not overwrite each other's. */
     static Path savedTrace(PropertyLifecycleContext context, String implementation, String seed) {
+        // a pack's name is its location (sql:packs/mine): its slashes and colon would make folders of the file name
         return Paths.traces().resolve(context.containerClass().getSimpleName() + "-" + context.targetMethod().getName()
-                + "-" + implementation + (seed == null ? "" : "-seed" + seed) + ".json");
+                + "-" + implementation.replaceAll("[^A-Za-z0-9._-]+", "_") + (seed == null ? "" : "-seed" + seed) + ".json");
     }
 
     /** The report a user reads first: verdict, table, seed, saved trace, and the commands that reproduce it. */

@@ -26,7 +26,7 @@ public class JobTransactionRequired implements SkipExecutionHook {
             return SkipResult.doNotSkip();
         }
         String reason = protocol.name() + " has no job transaction, outbox or consumer (" + LeaseProtocol.class.getSimpleName()
-                + ".jobClient is not implemented): the job properties do not apply to it";
+                + ".jobClient is not implemented, or a SQL pack has no job/ files): the job properties do not apply to it";
         System.out.println("fencecheck: " + context.label() + " skipped: " + reason);
         return SkipResult.skip(reason);
     }

@@ -6,7 +6,9 @@ import fencecheck.db.VirtualClock;
 import fencecheck.model.Command;
 import fencecheck.model.SinkKind;
 import fencecheck.protocol.SqlLeaseProtocol;
-import fencecheck.protocol.SqlLeaseProtocol.Operation;
+import fencecheck.protocol.pack.Operation;
+import fencecheck.protocol.pack.Params;
+import fencecheck.protocol.pack.PreparedOperation;
 import fencecheck.run.HistoryEntry;
 import fencecheck.run.TryResult;
 import fencecheck.trace.Action;
@@ -107,7 +109,7 @@ final class RawLoop implements AutoCloseable {
 
     private final TestBed testBed;
     private final Connection observer;
-    private final PreparedStatement inspect;
+    private final PreparedOperation inspect;
     private final PreparedStatement clock;
     private final Map<Integer, Worker> workers = new HashMap<>();
     private final Database database;
@@ -120,7 +122,7 @@ final class RawLoop implements AutoCloseable {
         this.testBed = new TestBed(database, protocol);
         testBed.install();
         this.observer = database.connect();
-        this.inspect = observer.prepareStatement(protocol.sql(Operation.INSPECT));
+        this.inspect = protocol.prepare(observer, Operation.INSPECT);
         this.clock = observer.prepareStatement(VirtualClock.SET_SQL);
     }
 
@@ -146,8 +148,7 @@ final class RawLoop implements AutoCloseable {
             }
             worker(op.connection).execute(op);
             if (op.key != null) {
-                inspect.setString(1, op.key);
-                consume(inspect);
+                consume(inspect, new Params().text("job_key", op.key));
             }
         }
         return reset;
@@ -162,8 +163,12 @@ final class RawLoop implements AutoCloseable {
         return w;
     }
 
-    private void consume(PreparedStatement statement) throws SQLException {
-        try (ResultSet rs = statement.executeQuery()) {
+    private void consume(PreparedOperation operation, Params params) throws SQLException {
+        consume(operation.query(params));
+    }
+
+    private void consume(ResultSet rows) throws SQLException {
+        try (ResultSet rs = rows) {
             while (rs.next()) {
                 consumed += rs.getString(1) == null ? 0 : 1;
             }
@@ -180,42 +185,29 @@ final class RawLoop implements AutoCloseable {
 
     private final class Worker {
         final Connection connection;
-        final PreparedStatement acquire;
-        final PreparedStatement renew;
-        final PreparedStatement release;
-        final PreparedStatement writeLatest;
-        final PreparedStatement writeFenced;
+        final PreparedOperation acquire;
+        final PreparedOperation renew;
+        final PreparedOperation release;
+        final PreparedOperation writeLatest;
+        final PreparedOperation writeFenced;
 
         Worker(Connection connection) throws SQLException {
             this.connection = connection;
-            this.acquire = connection.prepareStatement(protocol.sql(Operation.ACQUIRE));
-            this.renew = connection.prepareStatement(protocol.sql(Operation.RENEW));
-            this.release = connection.prepareStatement(protocol.sql(Operation.RELEASE));
-            this.writeLatest = connection.prepareStatement(protocol.sql(Operation.WRITE_LATEST));
-            this.writeFenced = connection.prepareStatement(protocol.sql(Operation.WRITE_FENCED));
+            this.acquire = protocol.prepare(connection, Operation.ACQUIRE);
+            this.renew = protocol.prepare(connection, Operation.RENEW);
+            this.release = protocol.prepare(connection, Operation.RELEASE);
+            this.writeLatest = protocol.prepare(connection, Operation.WRITE_LATEST);
+            this.writeFenced = protocol.prepare(connection, Operation.WRITE_FENCED);
         }
 
         void execute(Op op) throws SQLException {
             switch (op.kind) {
-                case ACQUIRE -> {
-                    acquire.setString(1, op.key);
-                    acquire.setObject(2, op.owner);
-                    acquire.setLong(3, op.ttl);
-                    consume(acquire);
-                }
-                case RENEW -> {
-                    renew.setString(1, op.key);
-                    renew.setObject(2, op.owner);
-                    renew.setLong(3, op.token);
-                    renew.setLong(4, op.ttl);
-                    consume(renew);
-                }
-                case RELEASE -> {
-                    release.setString(1, op.key);
-                    release.setObject(2, op.owner);
-                    release.setLong(3, op.token);
-                    consume(release);
-                }
+                case ACQUIRE -> consume(acquire, new Params().text("job_key", op.key).uuid("owner", op.owner)
+                        .bigint("ttl_micros", op.ttl));
+                case RENEW -> consume(renew, new Params().text("job_key", op.key).uuid("owner", op.owner)
+                        .bigint("token", op.token).bigint("ttl_micros", op.ttl));
+                case RELEASE -> consume(release, new Params().text("job_key", op.key).uuid("owner", op.owner)
+                        .bigint("token", op.token));
                 case WRITE -> write(op);
                 case BEGIN -> connection.setAutoCommit(false);
                 case COMMIT -> {
@@ -231,18 +223,9 @@ final class RawLoop implements AutoCloseable {
         }
 
         private void write(Op op) throws SQLException {
-            if (op.sink == SinkKind.LATEST_TOKEN_WINS) {
-                writeLatest.setString(1, op.key);
-                writeLatest.setLong(2, op.token);
-                writeLatest.setString(3, op.payload);
-                consume(writeLatest);
-            } else {
-                writeFenced.setString(1, op.key);
-                writeFenced.setLong(2, op.token);
-                writeFenced.setString(3, op.resultId);
-                writeFenced.setString(4, op.payload);
-                consume(writeFenced);
-            }
+            Params params = new Params().text("job_key", op.key).bigint("token", op.token).text("result_id", op.resultId)
+                    .text("payload", op.payload);
+            consume(op.sink == SinkKind.LATEST_TOKEN_WINS ? writeLatest : writeFenced, params);
         }
     }
 }

@@ -38,6 +38,7 @@ public class ReportAtEnd implements TestExecutionListener {
     @Override
     public void testPlanExecutionStarted(TestPlan testPlan) {
         Configuration.problem().ifPresent(problem -> System.err.println("fencecheck: " + problem));
+        makeFolderOfJqwikDatabase();
         if (CLEARED.compareAndSet(false, true)) {
             try {
                 ResultFiles.clear(ResultCollector.results());
@@ -46,6 +47,23 @@ public class ReportAtEnd implements TestExecutionListener {
             } catch (RuntimeException | java.io.IOException e) {
                 System.err.println("fencecheck report: " + e.getMessage());
             }
+        }
+    }
+
+    /**
+     * The build names jqwik's failure database after the implementation, and a SQL pack's name is
+     * its path ({@code sql:packs/mine}): the file then lies in folders that jqwik does not create.
+     * Engines run after this listener hears that the test plan started, so the folders are there in time.
+     */
+    private static void makeFolderOfJqwikDatabase() {
+        String database = System.getProperty("jqwik.database");
+        if (database == null || database.isBlank()) {
+            return;
+        }
+        try {
+            java.nio.file.Files.createDirectories(Path.of(database).toAbsolutePath().getParent());
+        } catch (java.io.IOException | RuntimeException e) {
+            System.err.println("fencecheck: cannot make the folder of jqwik's database " + database + ": " + e.getMessage());
         }
     }
 

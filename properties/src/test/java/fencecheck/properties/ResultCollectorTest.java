@@ -99,7 +99,7 @@ class ResultCollectorTest {
             assertThat(run.status()).isEqualTo(RunResult.Status.FAILED);
             assertThat(run.failure().trace()).as("a failure with its trace: %s", run.failure().verdict()).isNotNull();
             assertThat(run.failure().trace().implementation()).isEqualTo("check-then-write");
-            assertThat(run.failure().trace().needsJobTransaction()).isTrue();
+            assertThat(run.failure().trace().needsJobOperations()).isTrue();
             assertThat(run.failure().history()).isNotEmpty();
             assertThat(run.failure().traceSteps()).isPositive();
             assertThat(run.failure().reproduce().replayCommand()).contains("replay " + run.failure().reproduce().traceFile());

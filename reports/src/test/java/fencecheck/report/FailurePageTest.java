@@ -157,7 +157,7 @@ class FailurePageTest {
 
         Path copy = page.resolveSibling(page.getFileName().toString().replace(".html", ".trace.json"));
         assertThat(TraceFiles.read(copy)).isEqualTo(failing.failure().trace());
-        assertThat(TraceFiles.read(copy).needsJobTransaction()).as("the copy keeps the job statements").isTrue();
+        assertThat(TraceFiles.read(copy).needsJobOperations()).as("the copy keeps the job statements").isTrue();
         assertThat(replayArgument(html)).endsWith(copy.getFileName().toString()).doesNotStartWith("/");
     }
 

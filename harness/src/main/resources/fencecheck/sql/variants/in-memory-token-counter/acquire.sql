@@ -3,7 +3,7 @@
 -- token + 1. Nothing in the database keeps the sequence going when the
 -- counter starts again at 1.
 with params as (
-    select ?::text as job_key, ?::uuid as owner_id, ?::bigint * interval '1 microsecond' as ttl, ?::bigint as token
+    select :job_key::text as job_key, :owner::uuid as owner_id, :ttl_micros::bigint * interval '1 microsecond' as ttl, :next_token::bigint as token
 )
 insert into job_leases as lease (job_key, owner_id, lease_until, fencing_token)
 select job_key, owner_id, clock_timestamp() + ttl, token

@@ -1,0 +1,162 @@
+package fencecheck.protocol.pack;
+
+import fencecheck.model.ModelConfig;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads a pack and the packs it extends, takes each file from the first of
+ * them that has it, parses every file's named parameters against its
+ * operation's list, and checks that the pack is complete. Every problem is
+ * one {@link PackException}.
+ */
+final class PackLoader {
+
+    /** One pack of an {@code extends} chain; {@code manifest} is null for a folder of files a Java variant lays over a pack. */
+    private record Layer(PackLocation location, PackManifest manifest) {
+    }
+
+    private PackLoader() {
+    }
+
+    /** The pack at {@code top}, which must have a {@code fencecheck.properties}. */
+    static SqlPack load(PackLocation top) {
+        List<Layer> layers = chain(top);
+        ModelConfig config = ModelConfig.reference();
+        // the base's claims first, so that each pack overrides what the one it extends says
+        for (int i = layers.size() - 1; i >= 0; i--) {
+            Layer layer = layers.get(i);
+            config = Semantics.apply(config, layer.manifest().semantics(), layer.location().describe(PackManifest.FILE));
+        }
+        PackManifest own = layers.getFirst().manifest();
+        return assemble(own.name(), own.description(), config, top.describe(), layers);
+    }
+
+    /** Folders of files laid over the pack at {@code base}, named and claiming what a Java variant says. */
+    static SqlPack compose(String name, String description, ModelConfig config, List<PackLocation> overlays, PackLocation base) {
+        List<Layer> layers = new ArrayList<>();
+        for (PackLocation overlay : overlays) {
+            layers.add(new Layer(overlay, null));
+        }
+        layers.addAll(chain(base));
+        return assemble(name, description, config, overlays.isEmpty() ? base.describe() : overlays.getFirst().describe(), layers);
+    }
+
+    private static List<Layer> chain(PackLocation top) {
+        List<Layer> layers = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        PackLocation at = top;
+        String cameFrom = null;
+        while (at != null) {
+            if (!seen.add(at.key())) {
+                throw new PackException(cameFrom + " extends " + at.describe() + ", which already extends it; break the cycle");
+            }
+            PackLocation here = at;
+            String from = cameFrom;
+            String text = here.read(PackManifest.FILE).orElseThrow(() -> new PackException(from == null
+                    ? here.describe() + " has no " + PackManifest.FILE + "; add one with name=NAME"
+                    : from + " extends " + here.describe() + ", which is not a pack (no " + PackManifest.FILE
+                    + "); name a built-in pack (e.g. reference) or a folder relative to the pack (../other)"));
+            PackManifest manifest = PackManifest.read(here, text);
+            layers.add(new Layer(here, manifest));
+            cameFrom = here.describe(PackManifest.FILE);
+            at = manifest.base() == null ? null : base(here, manifest.base());
+        }
+        return layers;
+    }
+
+    /** What {@code extends} names: {@code classpath:/PATH}, a built-in pack's name, or a folder relative to the pack. */
+    private static PackLocation base(PackLocation from, String named) {
+        if (named.startsWith(SqlPacks.CLASSPATH)) {
+            return new ClasspathLocation(named.substring(SqlPacks.CLASSPATH.length()));
+        }
+        Optional<ClasspathLocation> builtIn = BuiltInPacks.find(named);
+        return builtIn.isPresent() ? builtIn.get() : from.resolve(named);
+    }
+
+    private static SqlPack assemble(String name, String description, ModelConfig config, String location, List<Layer> layers) {
+        String top = layers.getFirst().location().describe();
+        rejectUnknownFiles(layers);
+        boolean readsFence = layers.stream().anyMatch(l -> l.location().read(Operation.READ_FENCE.file()).isPresent());
+        Map<Operation, PackFile> files = new EnumMap<>(Operation.class);
+        for (Operation operation : Operation.values()) {
+            for (Layer layer : layers) {
+                Optional<String> text = layer.location().read(operation.file());
+                if (text.isPresent()) {
+                    files.put(operation, parse(operation, text.get(), layer.location(), readsFence));
+                    break;
+                }
+            }
+        }
+        for (Operation operation : Operation.values()) {
+            if (operation.part() == Operation.Part.LEASE && !files.containsKey(operation)) {
+                throw new PackException(top + " has no " + operation.file() + (layers.size() > 1 ? " (nor has the pack it extends)" : "")
+                        + "; add it: " + what(operation));
+            }
+        }
+        checkJobFiles(top, files);
+        return new SqlPack(name, description, config, location, files);
+    }
+
+    private static PackFile parse(Operation operation, String text, PackLocation location, boolean readsFence) {
+        String where = location.describe(operation.file());
+        List<String> provided = new ArrayList<>(operation.parameters());
+        if (operation == Operation.WRITE_FENCED && readsFence) {
+            provided.add(Operation.FENCE);
+        }
+        List<ParsedSql> statements = NamedParameters.parse(text, where, provided);
+        if (statements.isEmpty()) {
+            throw new PackException(where + " holds no statement; write it: " + what(operation));
+        }
+        return new PackFile(operation, text.strip(), statements, where, location.key());
+    }
+
+    /** All the job files or none: a pack without them is lease-only. */
+    private static void checkJobFiles(String top, Map<Operation, PackFile> files) {
+        List<String> present = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        for (Operation operation : Operation.values()) {
+            if (operation.part() == Operation.Part.JOB) {
+                (files.containsKey(operation) ? present : missing).add(operation.file());
+            }
+        }
+        if (!present.isEmpty() && !missing.isEmpty()) {
+            throw new PackException(top + " has " + String.join(", ", present) + " but not " + String.join(", ", missing)
+                    + "; a pack has every job file (the job transaction, outbox relay and consumer) or none (lease only)");
+        }
+        if (present.isEmpty() && files.containsKey(Operation.FINISH_JOB)) {
+            throw new PackException(top + " has " + Operation.FINISH_JOB.file() + " but no job transaction; add the job files"
+                    + " or remove it");
+        }
+    }
+
+    /** A file in a pack folder that is no operation's is most likely a misspelt one, which would silently not be used. */
+    private static void rejectUnknownFiles(List<Layer> layers) {
+        for (Layer layer : layers) {
+            for (String file : layer.location().sqlFiles()) {
+                if (Operation.ofFile(file) == null) {
+                    throw new PackException(layer.location().describe(file) + " is not a file of a SQL pack; rename it to one of "
+                            + String.join(", ", Arrays.stream(Operation.values()).map(Operation::file).toList())
+                            + " or move it out of the pack");
+                }
+            }
+        }
+    }
+
+    /** What the file of {@code operation} does, with its parameters, in a few words. */
+    private static String what(Operation operation) {
+        return operation.isPlainSql() ? "it " + operation.returns() : signature(operation) + " returns " + operation.returns();
+    }
+
+    private static String signature(Operation operation) {
+        String name = operation.file().replaceAll("^job/", "").replaceAll("\\.sql$", "");
+        return name + "(" + String.join(", ", operation.parameters().stream().map(p -> ":" + p).toList()) + ")";
+    }
+}

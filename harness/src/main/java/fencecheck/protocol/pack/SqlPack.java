@@ -1,0 +1,68 @@
+package fencecheck.protocol.pack;
+
+import fencecheck.model.ModelConfig;
+
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A loaded, checked SQL pack: its name, description and claimed semantics,
+ * and one parsed file per operation it has (its own or its base's). Made by
+ * {@link SqlPacks}; immutable.
+ */
+public final class SqlPack {
+
+    private final String name;
+    private final String description;
+    private final ModelConfig modelConfig;
+    private final String location;
+    private final Map<Operation, PackFile> files;
+
+    SqlPack(String name, String description, ModelConfig modelConfig, String location, Map<Operation, PackFile> files) {
+        this.name = name;
+        this.description = description;
+        this.modelConfig = modelConfig;
+        this.location = location;
+        this.files = Collections.unmodifiableMap(new EnumMap<>(files));
+    }
+
+    /** The name in its {@code fencecheck.properties}. */
+    public String name() {
+        return name;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** The semantics it claims. */
+    public ModelConfig modelConfig() {
+        return modelConfig;
+    }
+
+    /** Where it was loaded from, as messages name it. */
+    public String location() {
+        return location;
+    }
+
+    /** The file of {@code operation}; fails for an optional file the pack does not have (see {@link #find}). */
+    public PackFile file(Operation operation) {
+        return find(operation).orElseThrow(() -> new IllegalStateException(name + " has no " + operation.file()));
+    }
+
+    public Optional<PackFile> find(Operation operation) {
+        return Optional.ofNullable(files.get(operation));
+    }
+
+    /** Whether it has the job transaction, the outbox relay and the consumer (all job files). */
+    public boolean hasJobTransaction() {
+        return files.containsKey(Operation.CLAIM);
+    }
+
+    @Override
+    public String toString() {
+        return name + " (" + location + ")";
+    }
+}

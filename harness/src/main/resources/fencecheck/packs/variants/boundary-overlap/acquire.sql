@@ -1,0 +1,19 @@
+-- KNOWN BUG boundary-overlap: acquire treats the boundary instant as expired
+-- (lease_until <= now) while renew treats it as valid (lease_until >= now).
+-- Breaks: acquire and renew agree on the boundary; at until exactly, one owner
+-- can renew while another takes over.
+with params as (
+    select :job_key::text as job_key, :owner::uuid as owner_id, :ttl_micros::bigint * interval '1 microsecond' as ttl
+)
+insert into job_leases as lease (job_key, owner_id, lease_until, fencing_token)
+select job_key, owner_id, clock_timestamp() + ttl, 1
+  from params
+on conflict (job_key) do update
+   set owner_id      = excluded.owner_id,
+       lease_until   = case when lease.lease_until <= clock_timestamp() then excluded.lease_until
+                            else lease.lease_until end,
+       fencing_token = case when lease.lease_until <= clock_timestamp() then lease.fencing_token + 1
+                            else lease.fencing_token end
+ where lease.lease_until <= clock_timestamp()
+    or lease.owner_id = excluded.owner_id
+returning fencing_token, lease_until

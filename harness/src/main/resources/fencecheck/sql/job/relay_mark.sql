@@ -1,4 +1,0 @@
--- After the consumer took the message: marked, so the relay moves on.
-update outbox
-   set delivered = true
- where id = ?::bigint

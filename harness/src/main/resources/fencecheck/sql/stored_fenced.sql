@@ -1,6 +1,0 @@
--- A fenced result as committed now: read by a write whose own statement met a
--- row committed after it began (see write_fenced.sql, 'Unseen').
-select payload
-  from fenced_results
- where job_key = ?
-   and result_id = ?
