@@ -76,13 +76,14 @@ final class Exchange {
 
     /** Runs the statement on this thread, bounded by the connection's network timeout, and judges its answer. */
     private void inline(Session s, Running r, Workers.Planned p) throws SQLException {
+        int usual = s.connection.getNetworkTimeout();
         s.connection.setNetworkTimeout(Runnable::run, TraceRunner.INLINE_LIMIT_MILLIS);
         StatementWatch.Observation seen;
         try {
             seen = StatementWatch.inline(p.call());
         } finally {
             if (!s.connection.isClosed()) {
-                s.connection.setNetworkTimeout(Runnable::run, 0);
+                s.connection.setNetworkTimeout(Runnable::run, usual);
             }
         }
         judge(new Done(s, r, seen), p.command());

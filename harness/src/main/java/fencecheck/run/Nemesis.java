@@ -120,7 +120,7 @@ final class Nemesis {
         }
         Session session = st.runner.existing(incarnation);
         if (session != null && session.connection != null) {
-            st.runner.drop(session);
+            st.runner.retire(session);
         }
         if (st.state.transaction(incarnation) != null) {
             exchange.transactionLost(incarnation, "its transaction rolls back with its connection (" + why + ")", null);

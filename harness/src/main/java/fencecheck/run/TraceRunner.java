@@ -81,6 +81,12 @@ public final class TraceRunner implements AutoCloseable {
      */
     private final java.util.concurrent.ConcurrentLinkedDeque<Connection> spares = new java.util.concurrent.ConcurrentLinkedDeque<>();
     private static final int SPARES = 2;
+    /**
+     * Connections of incarnations that died idle, their session state discarded ({@code DISCARD ALL}: locks,
+     * temporary tables, settings, prepared statements), for the next incarnation: to the implementation as
+     * fresh as a new connection, without the cost of a new server process.
+     */
+    private final java.util.ArrayDeque<Connection> discarded = new java.util.ArrayDeque<>();
     private final FaultTimings faultTimings = new FaultTimings();
 
     public TraceRunner(Database database, LeaseProtocol protocol) {
@@ -325,6 +331,8 @@ public final class TraceRunner implements AutoCloseable {
         if (session.proxy != null) {
             java.net.InetSocketAddress address = fencecheck.faults.proxy.FaultProxies.server().connectAddress(session.proxy);
             connection = database.connectThrough(address.getHostString(), address.getPort());
+        } else if (!discarded.isEmpty()) {
+            connection = discarded.poll();
         } else {
             Connection spare = spares.poll();
             connection = spare != null && !spare.isClosed() ? spare : database.connect();
@@ -376,6 +384,13 @@ public final class TraceRunner implements AutoCloseable {
     }
 
     private void closeSpares() {
+        for (Connection c; (c = discarded.poll()) != null; ) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // a connection nobody took
+            }
+        }
         for (Connection c; (c = spares.poll()) != null; ) {
             try {
                 c.close();
@@ -385,8 +400,30 @@ public final class TraceRunner implements AutoCloseable {
         }
     }
 
+    /**
+     * An incarnation dies: a session that holds nothing (no transaction, no
+     * statement, no proxy) has its session state discarded and its connection
+     * kept for the next incarnation; any other is dropped.
+     */
+    void retire(Session session) throws SQLException {
+        if (!inlineStatements || session.proxy != null || session.connection == null || session.dirty()) {
+            drop(session);
+            return;
+        }
+        session.closeClients();
+        try (java.sql.Statement s = session.connection.createStatement()) {
+            s.execute("discard all");
+        }
+        discarded.push(session.connection);
+        session.connection = null;
+        session.pending = null;
+    }
+
     void drop(Session session) throws SQLException {
         int pid = session.backendPid;
+        // a session in a transaction or a statement holds locks others may wait for: its server process must be gone
+        // before the try goes on; an idle one holds none, and its process exits on its own when the socket closes
+        boolean holdsLocks = session.dirty();
         // the proxy goes first: deleting it cuts its sockets, so a statement it still holds never reaches the
         // database (removing the hold would deliver it), and nothing it holds or loses touches the next connection,
         // which gets a proxy of its own
@@ -395,7 +432,9 @@ public final class TraceRunner implements AutoCloseable {
             session.pending.cancel(true);
         }
         session.close();
-        Backends.terminate(observer.connection, pid, statementMillis);
+        if (holdsLocks || !inlineStatements) {
+            Backends.terminate(observer.connection, pid, statementMillis);
+        }
     }
 
     /**
