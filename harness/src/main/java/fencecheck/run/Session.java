@@ -64,22 +64,6 @@ final class Session {
         }
     }
 
-    /** Closes the clients bound to the connection, keeping the connection. */
-    void closeClients() {
-        try {
-            if (jobs != null) {
-                jobs.close();
-            }
-            if (lease != null) {
-                lease.close();
-            }
-        } catch (SQLException | RuntimeException ignored) {
-            // the clients' statements go with the session state the caller discards
-        }
-        lease = null;
-        jobs = null;
-    }
-
     void close() {
         try {
             if (jobs != null) {

@@ -81,12 +81,7 @@ public final class TraceRunner implements AutoCloseable {
      */
     private final java.util.concurrent.ConcurrentLinkedDeque<Connection> spares = new java.util.concurrent.ConcurrentLinkedDeque<>();
     private static final int SPARES = 2;
-    /**
-     * Connections of incarnations that died idle, their session state discarded ({@code DISCARD ALL}: locks,
-     * temporary tables, settings, prepared statements), for the next incarnation: to the implementation as
-     * fresh as a new connection, without the cost of a new server process.
-     */
-    private final java.util.ArrayDeque<Connection> discarded = new java.util.ArrayDeque<>();
+
     private final FaultTimings faultTimings = new FaultTimings();
 
     public TraceRunner(Database database, LeaseProtocol protocol) {
@@ -331,8 +326,6 @@ public final class TraceRunner implements AutoCloseable {
         if (session.proxy != null) {
             java.net.InetSocketAddress address = fencecheck.faults.proxy.FaultProxies.server().connectAddress(session.proxy);
             connection = database.connectThrough(address.getHostString(), address.getPort());
-        } else if (!discarded.isEmpty()) {
-            connection = discarded.poll();
         } else {
             Connection spare = spares.poll();
             connection = spare != null && !spare.isClosed() ? spare : database.connect();
@@ -384,13 +377,6 @@ public final class TraceRunner implements AutoCloseable {
     }
 
     private void closeSpares() {
-        for (Connection c; (c = discarded.poll()) != null; ) {
-            try {
-                c.close();
-            } catch (SQLException ignored) {
-                // a connection nobody took
-            }
-        }
         for (Connection c; (c = spares.poll()) != null; ) {
             try {
                 c.close();
@@ -401,22 +387,21 @@ public final class TraceRunner implements AutoCloseable {
     }
 
     /**
-     * An incarnation dies: a session that holds nothing (no transaction, no
-     * statement, no proxy) has its session state discarded and its connection
-     * kept for the next incarnation; any other is dropped.
+     * An incarnation dies. A session that holds nothing (no transaction, no
+     * statement, no proxy) keeps its connection, parked under the dead
+     * incarnation's name until a later try's incarnation of that name takes
+     * it, as every session is kept across tries; only the locks it holds
+     * outside transactions are released now, as its death would. Any other
+     * session is dropped.
      */
     void retire(Session session) throws SQLException {
         if (!inlineStatements || session.proxy != null || session.connection == null || session.dirty()) {
             drop(session);
             return;
         }
-        session.closeClients();
         try (java.sql.Statement s = session.connection.createStatement()) {
-            s.execute("discard all");
+            s.execute("select pg_catalog.pg_advisory_unlock_all()");
         }
-        discarded.push(session.connection);
-        session.connection = null;
-        session.pending = null;
     }
 
     void drop(Session session) throws SQLException {

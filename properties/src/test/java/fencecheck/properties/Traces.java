@@ -56,7 +56,7 @@ public final class Traces {
                 Tuple.of(3, lostReceiptOfANewGrant()),
                 Tuple.of(4, writeRightAfterTakeover()),
                 Tuple.of(8, duplicateRightAfterWrite()),
-                Tuple.of(8, renewAtBoundary()));
+                Tuple.of(5, renewAtBoundary()));
     }
 
     // --- single steps --------------------------------------------------------------------------------------
