@@ -44,7 +44,10 @@ final class Nemesis implements Runnable {
                 Worker w = live.get(i);
                 int act = random.nextInt(100);
                 if (act < 35) {
-                    w.pauseMillis = 20 + random.nextInt(150);
+                    // a worker holding a lease, woken just after it ran out (before anyone took it over) or well after
+                    List<Worker> holding = live.stream().filter(x -> x.holding).toList();
+                    Worker paused = holding.isEmpty() ? w : holding.get(random.nextInt(holding.size()));
+                    paused.pauseMillis = 1 + (random.nextInt(5) < 3 ? random.nextInt(3) : random.nextInt(150));
                 } else if (act < 75 && settings.networkFaults()) {
                     WorkerSession.Lost what = random.nextBoolean() ? WorkerSession.Lost.REQUEST : WorkerSession.Lost.ANSWER;
                     w.lose = what;

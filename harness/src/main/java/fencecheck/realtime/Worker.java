@@ -54,6 +54,8 @@ final class Worker implements Runnable {
     volatile WorkerSession.Lost lose;
     /** The nemesis restarted this worker and left this incarnation running: it sleeps, then acts on its old beliefs. */
     volatile boolean zombie;
+    /** Whether it believes it holds a lease: the nemesis pauses such a worker rather than an idle one. */
+    volatile boolean holding;
     /** A failure of the harness itself (not of the implementation), reported with the run. */
     volatile Throwable failure;
 
@@ -109,7 +111,9 @@ final class Worker implements Runnable {
 
     /** Sleeps until its lease has run out and a little more, then writes with the token it still believes it holds. */
     private WorkerSession pausePastLease(WorkerSession session, long extraMillis) throws SQLException, InterruptedException {
-        Map.Entry<String, Held> lease = held.entrySet().stream().findAny().orElse(null);
+        // the lease it was told ends last: the one most likely still its own
+        Map.Entry<String, Held> lease = held.entrySet().stream().max(Map.Entry.comparingByValue(
+                java.util.Comparator.comparingLong(Held::until))).orElse(null);
         long sleep = extraMillis;
         if (lease != null) {
             sleep += Math.max(0, (lease.getValue().until() - recorder.clock().now()) / 1_000);
@@ -121,7 +125,13 @@ final class Worker implements Runnable {
         if (lease == null) {
             return session;
         }
-        return perform(session, write(lease.getKey(), lease.getValue().token(), random.nextBoolean()), "after pause");
+        Held h = lease.getValue();
+        // woken up, it goes on where it was: a renewal (refused, the lease being over) or a write, then the other
+        Command renew = new Renew(lease.getKey(), name, h.token(), h.ttl());
+        Command write = write(lease.getKey(), h.token(), random.nextBoolean());
+        boolean renewFirst = random.nextBoolean();
+        session = perform(session, renewFirst ? renew : write, "after pause");
+        return perform(session, renewFirst ? write : renew, "after pause");
     }
 
     private Command next() {
@@ -237,6 +247,7 @@ final class Worker implements Runnable {
             default -> {
             }
         }
+        holding = !held.isEmpty();
     }
 
     private static void sleep(long millis) throws InterruptedException {

@@ -17,12 +17,14 @@ import java.util.function.Function;
  * running anything against the database again): first everything but the failing key, then
  * what was sent after the failing operation completed, then chunks of halving size, single
  * operations, and pairs once few are left; a smaller history is kept when it fails the same
- * way ({@link RealTimeVerdict#signature()}: the same unexplained operation, or the same
- * invariant at the same operation).
+ * way ({@link RealTimeVerdict#signature()}: the same unexplained operation where the model
+ * gives the same kind of answer, or the same invariant at the same operation).
  *
- * <p>Dropping the grant a worker's later renew, release or write used would leave that
- * operation with a token from nowhere, and the smaller history would fail for that reason
- * only; so an operation is dropped only together with, or after, those that used its token.
+ * <p>A smaller history must not fail for a reason of its own. Dropping a grant would leave the
+ * later grants of its key with tokens the model does not predict, and the renewals, releases
+ * and writes of its holder with a token from nowhere; so the grants a kept operation's process
+ * holds (its latest grant on the key before it) stay with it, and the signature's kind of
+ * answer keeps a token chain broken by a drop from passing for the original failure.
  */
 public final class HistoryShrinker {
 
@@ -133,7 +135,7 @@ public final class HistoryShrinker {
         }
     }
 
-    /** Per operation that names a token its own process was granted, the grant it took it from. */
+    /** Per operation, its process's latest grant on its key that completed before it was sent. */
     static Map<Integer, Integer> dependencies(RealTimeHistory history) {
         Map<Integer, Integer> used = new HashMap<>();
         List<TimedOperation> grants = new ArrayList<>();
@@ -143,15 +145,9 @@ public final class HistoryShrinker {
             }
         }
         for (TimedOperation o : history.operations()) {
-            long token = switch (o.command()) {
-                case Command.Renew r -> r.token();
-                case Command.Release r -> r.token();
-                case Command.Write w -> w.token();
-                default -> -1;
-            };
             TimedOperation source = null;
             for (TimedOperation g : grants) {
-                if (g.process().equals(o.process()) && g.key().equals(o.key()) && ((Granted) g.outcome()).token() == token
+                if (g != o && g.process().equals(o.process()) && g.key().equals(o.key())
                         && g.complete() <= o.invoke() && (source == null || g.complete() > source.complete())) {
                     source = g;
                 }

@@ -86,8 +86,9 @@ public final class Linearizability {
      * @param culprit     the operation the longest explained prefix could not go on with; 0 when every answer was
      *                    explained but the final rows were not
      * @param explanation one sentence: what the model answers there, and what the database did
+     * @param expected    the kind of answer the model gives there (with the token of a grant), for comparing failures
      */
-    public record NotLinearizable(String key, int culprit, String explanation, long states) implements Verdict {
+    public record NotLinearizable(String key, int culprit, String explanation, String expected, long states) implements Verdict {
     }
 
     /** The search ran out of its budget on {@code key} before deciding: not a pass. */
@@ -116,7 +117,7 @@ public final class Linearizability {
             switch (v) {
                 case Linearizable l -> witness.addAll(l.witness());
                 case NotLinearizable n -> {
-                    return new NotLinearizable(n.key(), n.culprit(), n.explanation(), states);
+                    return new NotLinearizable(n.key(), n.culprit(), n.explanation(), n.expected(), states);
                 }
                 case GaveUp g -> undecided = undecided == null ? g : undecided;
             }
@@ -353,7 +354,7 @@ public final class Linearizability {
             }
             if (culprit < 0) {
                 return new NotLinearizable(key, 0, "every answer on " + key + " is explained, but not the rows read at the end: the model"
-                        + " holds " + rows(deepest.rows()) + ", the database " + rows(finalRows), states);
+                        + " holds " + rows(deepest.rows()) + ", the database " + rows(finalRows), "rows", states);
             }
             TimedOperation op = ops[culprit];
             long at = Math.max(deepest.last(), lo[culprit]);
@@ -362,7 +363,8 @@ public final class Linearizability {
                     : "the model answers " + Describe.outcome(expected) + " at " + Micros.format(at);
             return new NotLinearizable(key, op.id(), "operation " + op.id() + " (" + op.process() + ": " + Describe.command(op.command())
                     + ") answered " + Describe.outcome(op.outcome()) + ", but after the " + deepest.knownPlaced() + " answers before it "
-                    + when + " (and no other order explains it)", states);
+                    + when + " (and no other order explains it)",
+                    expected.getClass().getSimpleName() + (expected instanceof Granted g ? " " + g.token() : ""), states);
         }
 
         private static String rows(KeyState rows) {

@@ -38,7 +38,7 @@ public record RealTimeVerdict(Linearizability.Verdict linearizability, List<Real
      */
     public Optional<String> signature() {
         if (linearizability instanceof Linearizability.NotLinearizable n) {
-            return Optional.of("not linearizable at operation " + n.culprit() + " of " + n.key());
+            return Optional.of("not linearizable at operation " + n.culprit() + " of " + n.key() + ", where the model answers " + n.expected());
         }
         if (!violations.isEmpty()) {
             RealTimeInvariants.Found first = violations.get(0);
