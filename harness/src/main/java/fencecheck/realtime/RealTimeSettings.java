@@ -40,6 +40,11 @@ public record RealTimeSettings(int workers, int keys, long durationMillis, long 
                 lostMillis, newSeed, maxStates, shrinkMillis);
     }
 
+    public RealTimeSettings withShrinkMillis(long millis) {
+        return new RealTimeSettings(workers, keys, durationMillis, ttlMinMillis, ttlMaxMillis, networkFaults, nemesisMillis, answerMillis,
+                lostMillis, seed, maxStates, millis);
+    }
+
     public RealTimeSettings withMaxStates(long states) {
         return new RealTimeSettings(workers, keys, durationMillis, ttlMinMillis, ttlMaxMillis, networkFaults, nemesisMillis, answerMillis,
                 lostMillis, seed, states, shrinkMillis);

@@ -112,7 +112,7 @@ public final class Linearizability {
         long states = 0;
         Verdict undecided = null;
         for (String key : history.keys()) {
-            Verdict v = new KeySearch(history.ofKey(key), key, config, maxStatesPerKey).run();
+            Verdict v = new KeySearch(history.ofKey(key), key, config, maxStatesPerKey, history.start()).run();
             states += v.states();
             switch (v) {
                 case Linearizable l -> witness.addAll(l.witness());
@@ -142,8 +142,11 @@ public final class Linearizability {
         private final long[] hi;
         private final KeyState finalRows;
         private final int knownCount;
+        /** The run's start: messages give instants from it. */
+        private final long zero;
 
-        KeySearch(RealTimeHistory part, String key, ModelConfig config, long maxStates) {
+        KeySearch(RealTimeHistory part, String key, ModelConfig config, long maxStates, long zero) {
+            this.zero = zero;
             this.key = key;
             this.config = config;
             this.model = new LeaseModel(config);
@@ -360,11 +363,20 @@ public final class Linearizability {
             long at = Math.max(deepest.last(), lo[culprit]);
             Outcome expected = model.step(new ProtocolState(at, new TreeMap<>(java.util.Map.of(key, deepest.rows()))), op.command()).outcome();
             String when = at > hi[culprit] ? "no instant in its interval is left after the operations before it"
-                    : "the model answers " + Describe.outcome(expected) + " at " + Micros.format(at);
+                    : "the model answers " + answer(expected) + " at " + Micros.format(at - zero);
             return new NotLinearizable(key, op.id(), "operation " + op.id() + " (" + op.process() + ": " + Describe.command(op.command())
-                    + ") answered " + Describe.outcome(op.outcome()) + ", but after the " + deepest.knownPlaced() + " answers before it "
+                    + ") answered " + answer(op.outcome()) + ", but after the " + deepest.knownPlaced() + " answers before it "
                     + when + " (and no other order explains it)",
                     expected.getClass().getSimpleName() + (expected instanceof Granted g ? " " + g.token() : ""), states);
+        }
+
+        /** An answer with its instants from the run's start. */
+        private String answer(Outcome outcome) {
+            return switch (outcome) {
+                case Granted g -> "Granted(token " + g.token() + ", until " + Micros.format(g.until() - zero) + ")";
+                case Renewed r -> "Renewed(until " + Micros.format(r.until() - zero) + ")";
+                default -> Describe.outcome(outcome);
+            };
         }
 
         private static String rows(KeyState rows) {
