@@ -164,17 +164,26 @@ public final class Linearizability {
             this.finalRows = part.finalRows().get(key);
         }
 
-        /** A state of the search: which operations are placed, the last instant, the key's rows. */
-        private record Node(BitSet placed, long last, KeyState rows, int knownPlaced) {
+        /**
+         * A state of the search: which operations are placed, the last instant, the key's rows, and how late the
+         * lease may end. A grant or renewal whose answer was lost ended the lease at some instant of
+         * [{@code rows.lease().until()}, {@code untilMax}] (its statement read the clock somewhere in its interval);
+         * later answers narrow that range, and the one that reveals the end (a re-grant) fixes it.
+         */
+        private record Node(BitSet placed, long last, KeyState rows, long untilMax, int knownPlaced) {
             @Override
             public boolean equals(Object o) {
-                return o instanceof Node n && last == n.last && placed.equals(n.placed) && rows.equals(n.rows);
+                return o instanceof Node n && last == n.last && untilMax == n.untilMax && placed.equals(n.placed) && rows.equals(n.rows);
             }
 
             @Override
             public int hashCode() {
-                return Objects.hash(placed, last, rows);
+                return Objects.hash(placed, last, rows, untilMax);
             }
+        }
+
+        /** The rows after an operation, with how late the lease may end. */
+        private record Branch(KeyState rows, long untilMax) {
         }
 
         private record Move(int op, long at, Node next) {
@@ -194,7 +203,7 @@ public final class Linearizability {
 
         Verdict run() {
             Set<Node> seen = new HashSet<>();
-            Node root = new Node(new BitSet(ops.length), Long.MIN_VALUE, KeyState.EMPTY, 0);
+            Node root = new Node(new BitSet(ops.length), Long.MIN_VALUE, KeyState.EMPTY, Long.MIN_VALUE, 0);
             Node deepest = root;
             seen.add(root);
             if (done(root)) {
@@ -266,11 +275,10 @@ public final class Linearizability {
                     continue;
                 }
                 for (long t : instants(n.rows(), from, to, ops[i].unknown())) {
-                    KeyState after = apply(i, n.rows(), t);
-                    if (after != null) {
+                    for (Branch after : apply(i, n, t)) {
                         BitSet placed = (BitSet) n.placed().clone();
                         placed.set(i);
-                        Node next = new Node(placed, t, after, n.knownPlaced() + (ops[i].unknown() ? 0 : 1));
+                        Node next = new Node(placed, t, after.rows(), after.untilMax(), n.knownPlaced() + (ops[i].unknown() ? 0 : 1));
                         (ops[i].unknown() ? unknown : known).add(new Move(i, t, next));
                     }
                 }
@@ -304,8 +312,29 @@ public final class Linearizability {
             return lease.until() + (config.boundary().isValid(lease.until(), lease.until()) ? 1 : 0);
         }
 
-        /** The rows after operation {@code i} at instant {@code t}, or null when the model cannot give its answer there. */
-        private KeyState apply(int i, KeyState rows, long t) {
+        /**
+         * The rows after operation {@code i} at instant {@code t}, for each way the model gives its answer there
+         * (none when it cannot). When the lease's end is known only within a range that {@code t} falls in, the
+         * lease may be over at {@code t} or not: both are tried, each narrowing the range.
+         */
+        private List<Branch> apply(int i, Node n, long t) {
+            List<Branch> out = new ArrayList<>(2);
+            Lease lease = n.rows().lease();
+            if (lease != null && !lease.released() && n.untilMax() > lease.until()) {
+                long firstValid = t + (config.boundary().isValid(t, t) ? 0 : 1);
+                if (firstValid > lease.until() && firstValid <= n.untilMax()) {
+                    step(i, n.rows(), lease.until(), firstValid - 1, t, out);
+                    step(i, n.rows().withLease(lease.withUntil(firstValid)), firstValid, n.untilMax(), t, out);
+                    return out;
+                }
+            }
+            long until = lease == null ? Long.MIN_VALUE : lease.until();
+            step(i, n.rows(), until, Math.max(until, n.untilMax()), t, out);
+            return out;
+        }
+
+        /** The model's step on {@code rows}, whose lease ends somewhere in [{@code untilMin}, {@code untilMax}], judged against the answer. */
+        private void step(int i, KeyState rows, long untilMin, long untilMax, long t, List<Branch> out) {
             TimedOperation op = ops[i];
             TreeMap<String, KeyState> keys = new TreeMap<>();
             keys.put(key, rows);
@@ -315,7 +344,7 @@ public final class Linearizability {
             if (op.command() instanceof Acquire a && observed instanceof Granted g && config.tokens() == TokenSequence.INCREASING) {
                 ObservedGrant judged = model.acquire(state, a, g.token());
                 if (judged.sequenceBroken()) {
-                    return null;
+                    return;
                 }
                 transition = judged.transition();
             } else {
@@ -323,23 +352,49 @@ public final class Linearizability {
             }
             KeyState after = transition.next().key(key);
             Outcome expected = transition.outcome();
+            boolean leaseKept = Objects.equals(after.lease(), rows.lease());
+            boolean extended = (expected instanceof Granted || expected instanceof Renewed) && !leaseKept;
             if (observed == null) {
-                return after;
+                if (extended) {
+                    // its statement read the clock somewhere in its interval: the lease ends somewhere in this range
+                    long ttl = op.command() instanceof Acquire a ? a.ttl() : ((Renew) op.command()).ttl();
+                    long earliest = config.resolution().round(lo[i] + ttl);
+                    out.add(new Branch(after.withLease(after.lease().withUntil(earliest)), config.resolution().round(hi[i] + ttl)));
+                } else {
+                    out.add(new Branch(after, leaseKept ? untilMax : exactEnd(after)));
+                }
+                return;
             }
             if (expected instanceof Granted e && observed instanceof Granted o) {
                 if (e.token() != o.token()) {
-                    return null;
+                    return;
                 }
-                if (after.equals(rows)) {
-                    // the holder's own lease handed back: its until is known exactly
-                    return e.until() == o.until() ? after : null;
+                if (leaseKept) {
+                    // the holder's own lease handed back: its end, known only within the range so far, is revealed
+                    if (o.until() >= untilMin && o.until() <= untilMax) {
+                        KeyState revealed = after.withLease(after.lease().withUntil(o.until()));
+                        out.add(new Branch(revealed, o.until()));
+                    }
+                    return;
                 }
-                return untilFits(i, o.until(), ((Acquire) op.command()).ttl()) ? after.withLease(after.lease().withUntil(o.until())) : null;
+                if (untilFits(i, o.until(), ((Acquire) op.command()).ttl())) {
+                    out.add(new Branch(after.withLease(after.lease().withUntil(o.until())), o.until()));
+                }
+                return;
             }
             if (expected instanceof Renewed && observed instanceof Renewed o) {
-                return untilFits(i, o.until(), ((Renew) op.command()).ttl()) ? after.withLease(after.lease().withUntil(o.until())) : null;
+                if (untilFits(i, o.until(), ((Renew) op.command()).ttl())) {
+                    out.add(new Branch(after.withLease(after.lease().withUntil(o.until())), o.until()));
+                }
+                return;
             }
-            return Outcomes.agree(config, expected, observed) ? after : null;
+            if (Outcomes.agree(config, expected, observed)) {
+                out.add(new Branch(after, leaseKept ? untilMax : exactEnd(after)));
+            }
+        }
+
+        private static long exactEnd(KeyState rows) {
+            return rows.lease() == null ? Long.MIN_VALUE : rows.lease().until();
         }
 
         /** Whether {@code until} is {@code ttl} after some instant inside the operation's interval, at the stored resolution. */

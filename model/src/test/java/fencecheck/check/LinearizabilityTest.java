@@ -108,6 +108,17 @@ class LinearizabilityTest {
     }
 
     @Test
+    void aLostRenewalEndsTheLeaseAnywhereItsIntervalAllowsAndARegrantRevealsWhere() {
+        op("w1", acquire("w1"), 0, 1_000, new Granted(1, 500 + TTL));
+        op("w1", new Renew("K1", "w1", 1, TTL), 50_000, 150_000, null);
+        op("w2", acquire("w2"), 155_000, 156_000, new Busy());
+        op("w1", acquire("w1"), 160_000, 161_000, new Granted(1, 103_456 + TTL));
+        assertThat(Linearizability.check(history(), REFERENCE)).isInstanceOf(Linearizability.Linearizable.class);
+        ops.add(new TimedOperation(5, "w2", acquire("w2"), 190_000, 191_000, new Granted(2, 190_500 + TTL), ""));
+        assertThat(Linearizability.check(history(), REFERENCE)).isInstanceOf(Linearizability.NotLinearizable.class);
+    }
+
+    @Test
     void aRenewalComputedFromBeforeItWasSentIsNot() {
         op("w1", acquire("w1"), 0, 1_000, new Granted(1, 500 + TTL));
         op("w1", new Renew("K1", "w1", 1, TTL), 60_000, 61_000, new Renewed(2_000 + TTL));
