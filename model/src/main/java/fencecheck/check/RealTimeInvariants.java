@@ -23,6 +23,12 @@ import java.util.Map;
  * gave up) the answers are read in completion order, and the verdict says so: a violation found
  * that way may be an artefact of the order, and the run has failed already.
  *
+ * <p>An operation whose answer was lost is read only when the witness placed it and it is a
+ * release: in that order it took effect, and a release that takes effect answers
+ * {@code Released}, which ends its owner's claim on the lease (without it, the next holder would
+ * read as overlapping a lease its owner had given up). Lost grants, renewals and writes are not
+ * read: no answer claims anything for them.
+ *
  * <p>Invariant 5 needs the outbox's deliveries; a real-time run without job transactions has
  * none, so it holds vacuously.
  */
@@ -50,6 +56,10 @@ public final class RealTimeInvariants {
         if (witness != null) {
             for (Linearizability.Point p : witness) {
                 TimedOperation op = history.operation(p.operation());
+                if (op != null && op.unknown() && op.command() instanceof fencecheck.model.Command.Release) {
+                    op = new TimedOperation(op.id(), op.process(), op.command(), op.invoke(), op.complete(),
+                            new fencecheck.model.Outcome.Released(), op.note());
+                }
                 if (op != null && !op.unknown()) {
                     order.add(op);
                     instants.add(p.at());
