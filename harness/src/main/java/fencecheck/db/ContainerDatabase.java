@@ -68,6 +68,16 @@ public final class ContainerDatabase implements Database {
     }
 
     @Override
+    public Connection connectRealTime() throws SQLException {
+        return Sessions.openRealTime(container.getJdbcUrl(), container.getUsername(), container.getPassword(), new java.util.Properties());
+    }
+
+    @Override
+    public Connection connectRealTimeThrough(String host, int port) throws SQLException {
+        return Sessions.openRealTime(Sessions.url(host, port, container.getDatabaseName()), container.getUsername(), container.getPassword(), new java.util.Properties());
+    }
+
+    @Override
     public String kind() {
         return "container";
     }

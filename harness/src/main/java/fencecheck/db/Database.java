@@ -35,6 +35,22 @@ public interface Database extends AutoCloseable {
      */
     Connection connectThrough(String host, int port) throws SQLException;
 
+    /**
+     * A new session on the server's own clock, for real-time runs: {@code now()},
+     * {@code clock_timestamp()} and the clock keywords are PostgreSQL's own (search path
+     * {@code public}, nothing rewritten), with the same connect timeout and a socket timeout of
+     * {@value Sessions#REAL_TIME_SOCKET_TIMEOUT_SECONDS} s as a last resort (a real-time worker sets
+     * a shorter network timeout of its own).
+     */
+    default Connection connectRealTime() throws SQLException {
+        throw new UnsupportedOperationException(kind() + " database has no real-time sessions");
+    }
+
+    /** A real-time session ({@link #connectRealTime()}) through another address that forwards to this server (a fault proxy). */
+    default Connection connectRealTimeThrough(String host, int port) throws SQLException {
+        throw new UnsupportedOperationException(kind() + " database has no real-time sessions");
+    }
+
     /** {@code embedded}, {@code container} or {@code url}. */
     String kind();
 

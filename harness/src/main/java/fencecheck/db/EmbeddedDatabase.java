@@ -246,6 +246,16 @@ public final class EmbeddedDatabase implements Database {
     }
 
     @Override
+    public Connection connectRealTime() throws SQLException {
+        return Sessions.openRealTime(Sessions.url(host(), port, DATABASE), USER, null, new java.util.Properties());
+    }
+
+    @Override
+    public Connection connectRealTimeThrough(String host, int port) throws SQLException {
+        return Sessions.openRealTime(Sessions.url(host, port, DATABASE), USER, null, new java.util.Properties());
+    }
+
+    @Override
     public String kind() {
         return "embedded";
     }

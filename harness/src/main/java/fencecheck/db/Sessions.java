@@ -18,6 +18,12 @@ final class Sessions {
     /** Seconds a read may block: a statement waiting longer than this fails instead of hanging the run. */
     static final int SOCKET_TIMEOUT_SECONDS = 30;
 
+    /** Seconds a real-time session's read may block before the driver gives up, whatever the worker's own timeout. */
+    static final int REAL_TIME_SOCKET_TIMEOUT_SECONDS = 10;
+
+    /** The search path of a real-time session: the implementation's tables, and PostgreSQL's own time functions. */
+    static final String REAL_TIME_SEARCH_PATH = "public";
+
     private Sessions() {
     }
 
@@ -27,6 +33,15 @@ final class Sessions {
 
     /** Like {@link #open(String, String, String)}, with further pgjdbc properties (ours win). */
     static Connection open(String url, String user, String password, Properties extra) throws SQLException {
+        return TimeKeywordSessions.wrap(open(url, user, password, extra, false));
+    }
+
+    /** A session on the server's own clock: no clock schema on its search path, no statement text rewritten. */
+    static Connection openRealTime(String url, String user, String password, Properties extra) throws SQLException {
+        return open(url, user, password, extra, true);
+    }
+
+    private static Connection open(String url, String user, String password, Properties extra, boolean realTime) throws SQLException {
         Properties properties = new Properties();
         properties.putAll(extra);
         if (user != null) {
@@ -37,9 +52,9 @@ final class Sessions {
         }
         properties.setProperty("connectTimeout", Integer.toString(CONNECT_TIMEOUT_SECONDS));
         properties.setProperty("loginTimeout", Integer.toString(CONNECT_TIMEOUT_SECONDS));
-        properties.setProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_SECONDS));
-        properties.setProperty("options", "-c search_path=" + VirtualClock.SEARCH_PATH.replace(" ", "\\ "));
-        properties.setProperty("ApplicationName", "fencecheck");
+        properties.setProperty("socketTimeout", Integer.toString(realTime ? REAL_TIME_SOCKET_TIMEOUT_SECONDS : SOCKET_TIMEOUT_SECONDS));
+        properties.setProperty("options", "-c search_path=" + (realTime ? REAL_TIME_SEARCH_PATH : VirtualClock.SEARCH_PATH).replace(" ", "\\ "));
+        properties.setProperty("ApplicationName", realTime ? "fencecheck-realtime" : "fencecheck");
         // Every statement the harness prepares runs many times, but a worker restart starts a new
         // session: prepare it on the server at its first execution instead of its fifth, so a new
         // session parses each statement once, not up to five times. Same statements, same answers.
@@ -49,7 +64,7 @@ final class Sessions {
         properties.setProperty("assumeMinServerVersion", "9.0");
         Connection connection = DriverManager.getConnection(url, properties);
         connection.setAutoCommit(true);
-        return TimeKeywordSessions.wrap(connection);
+        return connection;
     }
 
     static String url(String host, int port, String database) {

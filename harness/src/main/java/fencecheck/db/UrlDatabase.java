@@ -73,6 +73,16 @@ public final class UrlDatabase implements Database {
     }
 
     @Override
+    public Connection connectRealTime() throws SQLException {
+        return Sessions.openRealTime(url, user, password, new java.util.Properties());
+    }
+
+    @Override
+    public Connection connectRealTimeThrough(String host, int port) throws SQLException {
+        return Sessions.openRealTime(Sessions.url(host, port, databaseName), user, password, urlProperties);
+    }
+
+    @Override
     public String kind() {
         return "url";
     }

@@ -66,6 +66,9 @@ public final class Implementations {
         if (variant == null) {
             variant = JobVariants.byName(n);
         }
+        if (variant == null) {
+            variant = RealTimeVariants.byName(n);
+        }
         if (variant != null) {
             return variant.get();
         }
@@ -101,6 +104,11 @@ public final class Implementations {
         return JobVariants.all();
     }
 
+    /** The known-buggy variants whose bug needs real time to show, newly made. */
+    public static List<LeaseProtocol> realTimeVariants() {
+        return RealTimeVariants.all();
+    }
+
     /** Every name {@link #select} accepts besides a class name. */
     public static List<String> names() {
         List<String> names = new ArrayList<>();
@@ -110,6 +118,7 @@ public final class Implementations {
         names.addAll(Variants.names());
         names.addAll(FaultVariants.names());
         names.addAll(JobVariants.names());
+        names.addAll(RealTimeVariants.names());
         return List.copyOf(names);
     }
 

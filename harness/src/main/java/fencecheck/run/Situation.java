@@ -49,7 +49,13 @@ public enum Situation {
     DATABASE_CRASH("the database crashed and restarted"),
     CRASH_AFTER_WRITE("the database crashed right after an acknowledged write or grant"),
     DATABASE_CRASH_WITH_OPEN_TRANSACTIONS("the database crashed with transactions open"),
-    STATEMENT_LOST_IN_CRASH("a waiting statement was lost in a database crash");
+    STATEMENT_LOST_IN_CRASH("a waiting statement was lost in a database crash"),
+
+    OVERLAPPING_OPERATIONS("two workers' operations on one key overlapped in real time"),
+    TAKEOVER_AFTER_REAL_EXPIRY("a lease was taken over after it expired in real time"),
+    WRITE_AFTER_PAUSE_PAST_LEASE("a paused worker wrote after its lease ran out"),
+    UNKNOWN_OUTCOME("an answer was lost, so the outcome is unknown"),
+    ZOMBIE_OPERATION("a restarted worker's old incarnation reached the database");
 
     private final String label;
 
@@ -84,7 +90,10 @@ public enum Situation {
         JOB_FAULTS(List.of(REQUEST_LOST_IN_TRANSACTION, ANSWER_LOST_IN_TRANSACTION, COMMIT_ANSWER_LOST, RETRY_AFTER_UNKNOWN,
                 DELAYED_PAST_TAKEOVER, CONNECTION_RESET_IN_TRANSACTION, DUPLICATE_WRITE, COORDINATOR_RESTART)),
         /** A database crash with jobs open and statements waiting. */
-        JOB_CRASH(List.of(DATABASE_CRASH_WITH_OPEN_TRANSACTIONS, STATEMENT_LOST_IN_CRASH));
+        JOB_CRASH(List.of(DATABASE_CRASH_WITH_OPEN_TRANSACTIONS, STATEMENT_LOST_IN_CRASH)),
+        /** Workers on real threads and the server's real clock (fencecheck.realtime). */
+        REAL_TIME(List.of(OVERLAPPING_OPERATIONS, TAKEOVER_AFTER_REAL_EXPIRY, WRITE_AFTER_PAUSE_PAST_LEASE, UNKNOWN_OUTCOME,
+                ZOMBIE_OPERATION));
 
         private final List<Situation> situations;
 

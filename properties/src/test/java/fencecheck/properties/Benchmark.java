@@ -91,6 +91,12 @@ final class Benchmark {
         if (parts.contains("variants")) {
             variants(seeds, variantNames);
         }
+        if (parts.contains("checker")) {
+            RealTimeBenchmark.checker(database);
+        }
+        if (parts.contains("campaign")) {
+            RealTimeBenchmark.campaign(database);
+        }
         System.out.printf("%n5. mvn verify wall time (not run here): on a quiet machine, with a warm Maven cache,%n"
                 + "   time mvn -B -o verify%n");
         System.exit(0);

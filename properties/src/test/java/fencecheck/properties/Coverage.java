@@ -19,8 +19,12 @@ final class Coverage {
     }
 
     static void collect(TryResult result, Situation.Group group) {
+        collect(result.situations(), group);
+    }
+
+    static void collect(java.util.Set<Situation> reached, Situation.Group group) {
         for (Situation situation : Situation.of(group)) {
-            Statistics.label(situation.label()).collect(result.situations().contains(situation));
+            Statistics.label(situation.label()).collect(reached.contains(situation));
             Statistics.label(situation.label()).coverage(c -> c.check(true).percentage(p -> p >= FLOOR_PERCENT));
         }
     }

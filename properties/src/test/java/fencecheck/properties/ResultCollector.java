@@ -79,6 +79,7 @@ public class ResultCollector implements AroundPropertyHook {
             r.metrics().reset();
             r.tries().reset();
         });
+        RealTimeRuns.reset();
         PropertyExecutionResult result = property.execute();
         long millis = (System.nanoTime() - startedNanos) / 1_000_000;
         try {
@@ -116,7 +117,11 @@ public class ResultCollector implements AroundPropertyHook {
         RunResult.Failure failure = null;
         if (status != RunResult.Status.PASSED) {
             String rerun = seed == null ? null : Commands.rerunSeed(propertyClass, seed, implementation);
-            if (failedTry.isPresent()) {
+            Optional<fencecheck.realtime.RealTimeRun.Result> realTime = RealTimeRuns.lastFailure();
+            if (failedTry.isEmpty() && realTime.isPresent()) {
+                failure = realTimeFailure(realTime.get(), error.map(ResultCollector::message).orElse(null),
+                        new RunResult.Reproduction(seed, null, null, rerun));
+            } else if (failedTry.isPresent()) {
                 Path trace = FailureReport.savedTrace(context, implementation, seed);
                 if (!Files.exists(trace)) {
                     TraceFiles.write(failedTry.get().trace(), trace);
@@ -158,6 +163,20 @@ public class ResultCollector implements AroundPropertyHook {
                 failure);
     }
 
+    /** A real-time failure: its verdict, its invariants broken (at operations), and the smallest failing history found. */
+    private static RunResult.Failure realTimeFailure(fencecheck.realtime.RealTimeRun.Result r, String message, RunResult.Reproduction reproduce) {
+        var shrunk = r.shrunk();
+        var verdict = shrunk != null ? shrunk.verdict() : r.verdict();
+        List<fencecheck.check.Violation> violations = verdict.violations().stream()
+                .map(f -> new fencecheck.check.Violation(f.violation().invariant(), f.operation(), f.violation().explanation())).toList();
+        RunResult.RealTime rt = new RunResult.RealTime(shrunk == null ? null : shrunk.history(), verdict.failingOperation(),
+                r.verdict().undecided(), r.history().operations().size(), r.runMillis(), r.checkMillis(), r.verdict().linearizability().states(),
+                shrunk == null ? 0 : shrunk.checks(), shrunk != null && shrunk.outOfTime());
+        // the verdict, not the property's message: the page draws the history the message printed as a table
+        return new RunResult.Failure(message != null && r.verdict().undecided() ? message : verdict.sentence(), null, violations, null,
+                null, reproduce, rt);
+    }
+
     private static Optional<LeaseProtocol> implementationUnderTest() {
         try {
             return Optional.of(Harnesses.implementationUnderTest());
@@ -177,7 +196,8 @@ public class ResultCollector implements AroundPropertyHook {
         if (covers.isEmpty() || runner.isEmpty()) {
             return null;
         }
-        List<Set<Situation>> tries = runner.get().tries().situationsOfTries();
+        List<Set<Situation>> tries = covers.get().value() == Situation.Group.REAL_TIME ? RealTimeRuns.situationsOfTries()
+                : runner.get().tries().situationsOfTries();
         List<Set<Situation>> counted = tries.subList(0, Math.min(result.countTries(), tries.size()));
         if (counted.isEmpty()) {
             return null;
@@ -199,7 +219,8 @@ public class ResultCollector implements AroundPropertyHook {
         try {
             return Implementations.variants().stream().anyMatch(v -> v.name().equals(implementation))
                     || Implementations.faultVariants().stream().anyMatch(v -> v.name().equals(implementation))
-                    || Implementations.jobVariants().stream().anyMatch(v -> v.name().equals(implementation));
+                    || Implementations.jobVariants().stream().anyMatch(v -> v.name().equals(implementation))
+                    || Implementations.realTimeVariants().stream().anyMatch(v -> v.name().equals(implementation));
         } catch (RuntimeException e) {
             return false;
         }

@@ -50,6 +50,16 @@ final class TimedDatabase implements Database {
     }
 
     @Override
+    public Connection connectRealTime() throws SQLException {
+        return delegate.connectRealTime();
+    }
+
+    @Override
+    public Connection connectRealTimeThrough(String host, int port) throws SQLException {
+        return delegate.connectRealTimeThrough(host, port);
+    }
+
+    @Override
     public Connection connectThrough(String host, int port) throws SQLException {
         long started = System.nanoTime();
         Connection connection = delegate.connectThrough(host, port);

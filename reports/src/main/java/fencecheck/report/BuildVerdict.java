@@ -27,7 +27,7 @@ public record BuildVerdict(int unexpectedFailures, int knownBugsCaught, int know
             if (!run.failed()) {
                 return Kind.KNOWN_BUG_MISSED;
             }
-            boolean withTrace = run.failure() != null && run.failure().traceSteps() != null;
+            boolean withTrace = run.failure() != null && run.failure().hasCounterexample();
             return withTrace ? Kind.KNOWN_BUG_CAUGHT : Kind.UNEXPECTED_FAILURE;
         }
         return run.failed() ? Kind.UNEXPECTED_FAILURE : Kind.PASSED;

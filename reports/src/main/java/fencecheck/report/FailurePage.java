@@ -92,6 +92,9 @@ final class FailurePage {
             h.append("</section>\n");
         }
 
+        if (f.realTime() != null) {
+            h.append(RealTimeSection.render(f.realTime()));
+        }
         h.append(reproduce(r, traceCopy));
 
         if (f.history() != null && !f.history().isEmpty()) {
@@ -101,7 +104,8 @@ final class FailurePage {
         if (!f.violations().isEmpty()) {
             h.append("<section id=\"invariants\"><h2>Invariants broken</h2><ul>");
             for (Violation v : f.violations()) {
-                h.append("<li><strong>").append(Html.esc(v.invariant().title())).append("</strong> at step ").append(v.step())
+                h.append("<li><strong>").append(Html.esc(v.invariant().title())).append("</strong> at ")
+                        .append(f.realTime() != null ? "operation " : "step ").append(v.step())
                         .append(": ").append(Html.esc(v.explanation())).append("</li>");
             }
             h.append("</ul></section>\n");

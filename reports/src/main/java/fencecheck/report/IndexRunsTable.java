@@ -86,6 +86,11 @@ final class IndexRunsTable {
 
     /** For a failure with a trace: the shrunk trace's steps out of the first failing one's, and the shrinking steps it took. */
     private static String shrunk(RunResult r) {
+        RunResult.RealTime rt = r.failure() == null ? null : r.failure().realTime();
+        if (rt != null && rt.history() != null) {
+            return "<div class=\"small muted shrunk\">history shrunk to " + rt.history().operations().size() + " of "
+                    + rt.observedOperations() + " operations (" + rt.shrinkChecks() + " checks)</div>";
+        }
         if (r.failure() == null || r.failure().traceSteps() == null) {
             return "";
         }

@@ -130,7 +130,8 @@ public record RunResult(
      * the message only, and {@code trace} and {@code history} are null.
      *
      * @param divergentStep the step where model and database first disagreed, or null
-     * @param violations    the invariants the database's answers broke
+     * @param violations    the invariants the database's answers broke (in a real-time failure, {@code step} is the operation)
+     * @param realTime      a real-time failure's shrunk history, or null for a lock-step failure
      */
     public record Failure(
             String verdict,
@@ -138,10 +139,22 @@ public record RunResult(
             List<Violation> violations,
             Trace trace,
             List<HistoryEntry> history,
-            Reproduction reproduce) {
+            Reproduction reproduce,
+            RealTime realTime) {
 
         public Failure {
             violations = violations == null ? List.of() : List.copyOf(violations);
+        }
+
+        /** A lock-step failure (or one without a trace). */
+        public Failure(String verdict, Integer divergentStep, List<Violation> violations, Trace trace, List<HistoryEntry> history,
+                       Reproduction reproduce) {
+            this(verdict, divergentStep, violations, trace, history, reproduce, null);
+        }
+
+        /** Whether it carries what failed: a shrunk trace, or a real-time history that a checker refused. */
+        public boolean hasCounterexample() {
+            return trace != null || (realTime != null && realTime.history() != null && !realTime.undecided());
         }
 
         /** Steps of the shrunk trace, or null when the failure has no trace. */
@@ -173,6 +186,21 @@ public record RunResult(
             }
             return history.stream().filter(e -> e.step() == step).findFirst().orElse(null);
         }
+    }
+
+    /**
+     * A real-time failure: the smallest failing history found (operations as intervals on the
+     * database's clock, the rows read at the end, the nemesis's marks), or none when the checker
+     * gave up (undecided).
+     *
+     * @param failingOperation   the operation the checker could not explain or an invariant broke at (0: the rows at the end)
+     * @param undecided          the checker's search ran out of its budget: nothing was shown, either way
+     * @param observedOperations operations in the whole run, before shrinking
+     * @param shrinkChecks       checks the shrinking ran
+     * @param shrinkOutOfTime    whether shrinking stopped at its time budget
+     */
+    public record RealTime(fencecheck.check.RealTimeHistory history, Integer failingOperation, boolean undecided, int observedOperations,
+                           long runMillis, long checkMillis, long states, int shrinkChecks, boolean shrinkOutOfTime) {
     }
 
     /**

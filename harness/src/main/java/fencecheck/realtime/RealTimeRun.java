@@ -1,0 +1,140 @@
+package fencecheck.realtime;
+
+import fencecheck.check.HistoryShrinker;
+import fencecheck.check.RealTimeHistory;
+import fencecheck.check.RealTimeVerdict;
+import fencecheck.db.Database;
+import fencecheck.db.TestBed;
+import fencecheck.model.KeyState;
+import fencecheck.model.Lease;
+import fencecheck.protocol.LeaseClient;
+import fencecheck.protocol.LeaseProtocol;
+import fencecheck.run.Situation;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The real-time executor: workers on real threads and real sessions, on the server's own clock,
+ * a nemesis, and then the checks of the one model over what was observed. Nothing here
+ * moves a clock: leases run out because real time passes.
+ */
+public final class RealTimeRun {
+
+    /** How long, past the run's end, threads are waited for before the run is reported as stuck. */
+    private static final long JOIN_GRACE_MILLIS = 15_000;
+
+    private RealTimeRun() {
+    }
+
+    /**
+     * A run and its verdict.
+     *
+     * @param shrunk the smallest failing history found, or null when the run passed or was undecided
+     */
+    public record Result(RealTimeHistory history, RealTimeVerdict verdict, HistoryShrinker.Shrunk shrunk, Set<Situation> situations,
+                         long runMillis, long checkMillis) {
+
+        public boolean passed() {
+            return verdict.passed();
+        }
+    }
+
+    /** Runs, checks, and shrinks a failing history. */
+    public static Result runAndCheck(Database database, LeaseProtocol protocol, RealTimeSettings settings) throws SQLException {
+        long started = System.nanoTime();
+        RealTimeHistory history = run(database, protocol, settings);
+        long ran = System.nanoTime();
+        RealTimeVerdict verdict = RealTimeVerdict.of(history, protocol.modelConfig(), settings.maxStates());
+        long checked = System.nanoTime();
+        HistoryShrinker.Shrunk shrunk = null;
+        if (!verdict.passed() && !verdict.undecided()) {
+            shrunk = HistoryShrinker.shrink(history, h -> RealTimeVerdict.of(h, protocol.modelConfig(), settings.maxStates()),
+                    settings.shrinkMillis());
+        }
+        return new Result(history, verdict, shrunk, RealTimeSituations.of(history), (ran - started) / 1_000_000,
+                (checked - ran) / 1_000_000);
+    }
+
+    /** Runs the workers and the nemesis for the settings' duration and returns what was observed. */
+    public static RealTimeHistory run(Database database, LeaseProtocol protocol, RealTimeSettings settings) throws SQLException {
+        new TestBed(database, protocol).install();
+        List<String> keys = new ArrayList<>();
+        for (int k = 1; k <= settings.keys(); k++) {
+            keys.add("K" + k);
+        }
+        try (Connection control = database.connectRealTime()) {
+            protocol.deleteAllRows(control);
+            ServerClock clock = ServerClock.calibrate(control);
+            Recorder recorder = new Recorder(clock);
+            long start = clock.now();
+            long deadline = System.nanoTime() + settings.durationMillis() * 1_000_000;
+            Map<String, String> owners = new ConcurrentHashMap<>();
+            List<Worker> all = Collections.synchronizedList(new ArrayList<>());
+            List<Thread> threads = Collections.synchronizedList(new ArrayList<>());
+            Map<String, Integer> incarnations = new ConcurrentHashMap<>();
+            java.util.Random seeds = new java.util.Random(settings.seed());
+            java.util.function.Function<String, Worker> start1 = worker -> {
+                int n = incarnations.merge(worker, 1, Integer::sum);
+                String name = n == 1 ? worker : worker + "." + n;
+                Worker w = new Worker(worker, name, protocol.newOwner(worker), database, protocol, settings, recorder, control,
+                        seeds.nextLong(), deadline, keys);
+                owners.put(w.owner.toString(), name);
+                all.add(w);
+                Thread t = Thread.ofPlatform().name("fencecheck-realtime-" + name).daemon().unstarted(w);
+                threads.add(t);
+                t.start();
+                return w;
+            };
+            List<Worker> live = new ArrayList<>();
+            for (int i = 1; i <= settings.workers(); i++) {
+                live.add(start1.apply("w" + i));
+            }
+            Nemesis nemesis = new Nemesis(settings, recorder, seeds.nextLong(), deadline, live, old -> start1.apply(old.worker));
+            Thread nemesisThread = Thread.ofPlatform().name("fencecheck-realtime-nemesis").daemon().start(nemesis);
+            joinAll(nemesisThread, threads, deadline);
+            for (Worker w : List.copyOf(all)) {
+                if (w.failure != null) {
+                    throw new IllegalStateException("real-time worker " + w.name + " failed: " + w.failure, w.failure);
+                }
+            }
+            if (nemesis.failure != null) {
+                throw new IllegalStateException("the real-time nemesis failed: " + nemesis.failure, nemesis.failure);
+            }
+            clock.recheck(control);
+            Map<String, KeyState> rows = new TreeMap<>();
+            try (LeaseClient reader = protocol.client(control)) {
+                for (String key : keys) {
+                    KeyState k = reader.inspect(key);
+                    Lease lease = k.lease();
+                    rows.put(key, lease == null ? k : k.withLease(lease.withOwner(owners.getOrDefault(lease.owner(), lease.owner()))));
+                }
+            }
+            return new RealTimeHistory(recorder.operations(), rows, recorder.marks(), start, clock.uncertainty());
+        }
+    }
+
+    private static void joinAll(Thread nemesis, List<Thread> threads, long deadlineNanos) throws SQLException {
+        long until = deadlineNanos + JOIN_GRACE_MILLIS * 1_000_000;
+        try {
+            nemesis.join(Math.max(1, (until - System.nanoTime()) / 1_000_000));
+            for (Thread t : List.copyOf(threads)) {
+                t.join(Math.max(1, (until - System.nanoTime()) / 1_000_000));
+                if (t.isAlive()) {
+                    t.interrupt();
+                    throw new SQLException(t.getName() + " was still running " + JOIN_GRACE_MILLIS + " ms after the run's end");
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("interrupted while waiting for the real-time workers");
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package fencecheck.realtime;
+
+/**
+ * How a real-time run is driven. Durations are real milliseconds.
+ *
+ * @param workers         worker processes running at once (each restart adds an incarnation)
+ * @param keys            job keys they compete for
+ * @param durationMillis  how long the workers run
+ * @param ttlMinMillis    the shortest lease a worker asks for
+ * @param ttlMaxMillis    the longest
+ * @param networkFaults   whether each session goes through a fault proxy of its own, and the nemesis loses requests and answers
+ * @param nemesisMillis   the mean time between two acts of the nemesis (pause, restart, network fault)
+ * @param answerMillis    how long a worker waits for an answer before it counts it as lost (a lost one waits {@link #lostMillis})
+ * @param lostMillis      how long a worker waits for an answer the nemesis took away
+ * @param seed            the seed of every random choice (the threads' timing is not reproducible)
+ * @param maxStates       the checker's budget per key
+ * @param shrinkMillis    how long a failing history may be shrunk
+ */
+public record RealTimeSettings(int workers, int keys, long durationMillis, long ttlMinMillis, long ttlMaxMillis, boolean networkFaults,
+                               long nemesisMillis, long answerMillis, long lostMillis, long seed, long maxStates, long shrinkMillis) {
+
+    /** A short run for {@code mvn verify}: four workers on two keys for {@code durationMillis}, every fault on. */
+    public static RealTimeSettings quick(long durationMillis, long seed) {
+        return new RealTimeSettings(4, 2, durationMillis, 50, 300, true, 150, 3_000, 100, seed,
+                fencecheck.check.Linearizability.DEFAULT_MAX_STATES, 20_000);
+    }
+
+    public RealTimeSettings withDuration(long millis) {
+        return new RealTimeSettings(workers, keys, millis, ttlMinMillis, ttlMaxMillis, networkFaults, nemesisMillis, answerMillis,
+                lostMillis, seed, maxStates, shrinkMillis);
+    }
+
+    public RealTimeSettings withWorkers(int n) {
+        return new RealTimeSettings(n, keys, durationMillis, ttlMinMillis, ttlMaxMillis, networkFaults, nemesisMillis, answerMillis,
+                lostMillis, seed, maxStates, shrinkMillis);
+    }
+
+    public RealTimeSettings withSeed(long newSeed) {
+        return new RealTimeSettings(workers, keys, durationMillis, ttlMinMillis, ttlMaxMillis, networkFaults, nemesisMillis, answerMillis,
+                lostMillis, newSeed, maxStates, shrinkMillis);
+    }
+
+    public RealTimeSettings withShrinkMillis(long millis) {
+        return new RealTimeSettings(workers, keys, durationMillis, ttlMinMillis, ttlMaxMillis, networkFaults, nemesisMillis, answerMillis,
+                lostMillis, seed, maxStates, millis);
+    }
+
+    public RealTimeSettings withMaxStates(long states) {
+        return new RealTimeSettings(workers, keys, durationMillis, ttlMinMillis, ttlMaxMillis, networkFaults, nemesisMillis, answerMillis,
+                lostMillis, seed, states, shrinkMillis);
+    }
+}

@@ -1,0 +1,461 @@
+package fencecheck.check;
+
+import fencecheck.model.Command;
+import fencecheck.model.Command.Acquire;
+import fencecheck.model.Command.Renew;
+import fencecheck.model.Describe;
+import fencecheck.model.KeyState;
+import fencecheck.model.Lease;
+import fencecheck.model.LeaseModel;
+import fencecheck.model.Micros;
+import fencecheck.model.ModelConfig;
+import fencecheck.model.ObservedGrant;
+import fencecheck.model.Outcome;
+import fencecheck.model.Outcome.Granted;
+import fencecheck.model.Outcome.Renewed;
+import fencecheck.model.Outcomes;
+import fencecheck.model.ProtocolState;
+import fencecheck.model.TokenSequence;
+import fencecheck.model.Transition;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Whether a real-time history is linearizable against the model (Wing and Gong's search with
+ * Lowe's memo, as in Porcupine): is there one order of the operations, each placed at one
+ * instant inside its interval, instants never going back, in which the model
+ * ({@link LeaseModel#step}) answers every known answer, and after which the model's rows
+ * are the rows read at the end?
+ *
+ * <p><b>Per key.</b> The history is split by job key and each part searched on its own. That
+ * is sound because no rule of the model reads another key's state (a sink write is judged by
+ * its own key's lease token and its own key's rows, whatever key the token came from), and the
+ * instants are instants of one clock: the per-key orders, each with its instants, merge into one
+ * order of the whole history by instant (Herlihy and Wing's locality, with time made explicit).
+ *
+ * <p><b>Time.</b> The model steps at an instant {@code t} chosen inside the operation's
+ * interval (widened by the history's clock uncertainty) and not before the previous
+ * operation's instant. Only a lease's end makes an answer depend on {@code t}, and it changes
+ * it once (held, then not), so the search tries the earliest admissible instant and, where it
+ * falls inside, the first instant at which the lease is over; for an operation whose answer
+ * was lost also the latest (its lease, if granted, then ends as late as it can). The
+ * {@code until} a grant or renewal answered is not predicted from {@code t}: a statement reads
+ * the clock more than once, so it is admitted when {@code until - ttl} lies inside the
+ * operation's interval, and the model goes on with the answered {@code until}. A grant or
+ * renewal computed from an instant before the operation was sent (a transaction's start) is
+ * outside and fails. The boundary is thus judged within the interval's uncertainty: a history
+ * is refused only when no instant inside the intervals explains it.
+ *
+ * <p><b>Unknown answers.</b> An operation whose answer was lost may be placed (its answer is
+ * then whatever the model says) or left out; it never holds back another operation.
+ *
+ * <p><b>Tokens</b> are predicted by the model, unless the config says they are any increasing
+ * sequence ({@link TokenSequence#INCREASING}): then a granted token is taken as given when it
+ * continues the key's sequence.
+ *
+ * <p><b>Bounded.</b> At most {@code maxStates} states are visited per key; beyond that the
+ * verdict is {@link GaveUp}, never a pass.
+ */
+public final class Linearizability {
+
+    /** States per key: enough for ten seconds of four workers on two keys with lost answers, measured by the benchmark. */
+    public static final long DEFAULT_MAX_STATES = 500_000;
+
+    /** The verdict on a history. */
+    public sealed interface Verdict {
+        /** States visited, summed over the keys searched. */
+        long states();
+    }
+
+    /** A witness: every operation that took effect, with the instant it was placed at, in order. */
+    public record Linearizable(List<Point> witness, long states) implements Verdict {
+    }
+
+    /**
+     * No order explains the history.
+     *
+     * @param culprit     the operation the longest explained prefix could not go on with; 0 when every answer was
+     *                    explained but the final rows were not
+     * @param explanation one sentence: what the model answers there, and what the database did
+     * @param expected    the kind of answer the model gives there (with the token of a grant), for comparing failures
+     */
+    public record NotLinearizable(String key, int culprit, String explanation, String expected, long states) implements Verdict {
+    }
+
+    /** The search ran out of its budget on {@code key} before deciding: not a pass. */
+    public record GaveUp(String key, long states, int explained, int known) implements Verdict {
+    }
+
+    /** An operation placed at an instant. */
+    public record Point(int operation, long at) {
+    }
+
+    private Linearizability() {
+    }
+
+    public static Verdict check(RealTimeHistory history, ModelConfig config) {
+        return check(history, config, DEFAULT_MAX_STATES);
+    }
+
+    /** Checks each key in turn; a refused key's verdict wins over a key the search gave up on. */
+    public static Verdict check(RealTimeHistory history, ModelConfig config, long maxStatesPerKey) {
+        List<Point> witness = new ArrayList<>();
+        long states = 0;
+        Verdict undecided = null;
+        for (String key : history.keys()) {
+            Verdict v = new KeySearch(history.ofKey(key), key, config, maxStatesPerKey, history.start()).run();
+            states += v.states();
+            switch (v) {
+                case Linearizable l -> witness.addAll(l.witness());
+                case NotLinearizable n -> {
+                    return new NotLinearizable(n.key(), n.culprit(), n.explanation(), n.expected(), states);
+                }
+                case GaveUp g -> undecided = undecided == null ? g : undecided;
+            }
+        }
+        if (undecided instanceof GaveUp g) {
+            return new GaveUp(g.key(), states, g.explained(), g.known());
+        }
+        witness.sort(Comparator.comparingLong(Point::at));
+        return new Linearizable(List.copyOf(witness), states);
+    }
+
+    /** The search over one key's operations. */
+    private static final class KeySearch {
+
+        private final String key;
+        private final ModelConfig config;
+        private final LeaseModel model;
+        private final long maxStates;
+        /** Sorted by earliest instant. */
+        private final TimedOperation[] ops;
+        private final long[] lo;
+        private final long[] hi;
+        private final KeyState finalRows;
+        private final int knownCount;
+        /** The run's start: messages give instants from it. */
+        private final long zero;
+
+        KeySearch(RealTimeHistory part, String key, ModelConfig config, long maxStates, long zero) {
+            this.zero = zero;
+            this.key = key;
+            this.config = config;
+            this.model = new LeaseModel(config);
+            this.maxStates = maxStates;
+            this.ops = part.operations().stream().sorted(Comparator.comparingLong(part::earliest)).toArray(TimedOperation[]::new);
+            this.lo = new long[ops.length];
+            this.hi = new long[ops.length];
+            int known = 0;
+            for (int i = 0; i < ops.length; i++) {
+                lo[i] = part.earliest(ops[i]);
+                hi[i] = part.latest(ops[i]);
+                known += ops[i].unknown() ? 0 : 1;
+            }
+            this.knownCount = known;
+            this.finalRows = part.finalRows().get(key);
+        }
+
+        /**
+         * A state of the search: which operations are placed, the last instant, the key's rows, and how late the
+         * lease may end. A grant or renewal whose answer was lost ended the lease at some instant of
+         * [{@code rows.lease().until()}, {@code untilMax}] (its statement read the clock somewhere in its interval);
+         * later answers narrow that range, and the one that reveals the end (a re-grant) fixes it.
+         */
+        private record Node(BitSet placed, long last, KeyState rows, long untilMax, int knownPlaced) {
+            @Override
+            public boolean equals(Object o) {
+                return o instanceof Node n && last == n.last && untilMax == n.untilMax && placed.equals(n.placed) && rows.equals(n.rows);
+            }
+
+            @Override
+            public int hashCode() {
+                return Objects.hash(placed, last, rows, untilMax);
+            }
+        }
+
+        /** The rows after an operation, with how late the lease may end. */
+        private record Branch(KeyState rows, long untilMax) {
+        }
+
+        private record Move(int op, long at, Node next) {
+        }
+
+        /** A node being explored and the moves left to try from it. */
+        private static final class Frame {
+            final Node node;
+            final List<Move> moves;
+            int next;
+
+            Frame(Node node, List<Move> moves) {
+                this.node = node;
+                this.moves = moves;
+            }
+        }
+
+        Verdict run() {
+            Set<Node> seen = new HashSet<>();
+            Node root = new Node(new BitSet(ops.length), Long.MIN_VALUE, KeyState.EMPTY, Long.MIN_VALUE, 0);
+            Node deepest = root;
+            seen.add(root);
+            if (done(root)) {
+                return new Linearizable(List.of(), 1);
+            }
+            Deque<Frame> stack = new ArrayDeque<>();
+            stack.push(new Frame(root, moves(root)));
+            long states = 1;
+            while (!stack.isEmpty()) {
+                Frame top = stack.peek();
+                if (top.next == top.moves.size()) {
+                    stack.pop();
+                    continue;
+                }
+                Move move = top.moves.get(top.next++);
+                if (!seen.add(move.next())) {
+                    continue;
+                }
+                if (++states > maxStates) {
+                    return new GaveUp(key, states, deepest.knownPlaced(), knownCount);
+                }
+                if (move.next().knownPlaced() > deepest.knownPlaced()) {
+                    deepest = move.next();
+                }
+                if (done(move.next())) {
+                    List<Point> witness = new ArrayList<>();
+                    stack.descendingIterator().forEachRemaining(f -> {
+                        Move taken = f.moves.get(f.next - 1);
+                        witness.add(new Point(ops[taken.op()].id(), taken.at()));
+                    });
+                    return new Linearizable(witness, states);
+                }
+                stack.push(new Frame(move.next(), moves(move.next())));
+            }
+            return refusal(deepest, states);
+        }
+
+        /** Every known answer explained, and the rows read at the end too. */
+        private boolean done(Node n) {
+            return n.knownPlaced() == knownCount && (finalRows == null || finalRowsAgree(n.rows(), finalRows));
+        }
+
+        /**
+         * Tokens and results; the lease's {@code until} is judged in the answers (a release's depends on an instant
+         * nobody observed) and its owner is a name the model does not share with the database.
+         */
+        private static boolean finalRowsAgree(KeyState model, KeyState database) {
+            boolean leases = model.lease() == null ? database.lease() == null
+                    : database.lease() != null && model.lease().token() == database.lease().token();
+            return leases && Objects.equals(model.latest(), database.latest()) && model.fenced().equals(database.fenced());
+        }
+
+        private List<Move> moves(Node n) {
+            long bound = Long.MAX_VALUE;
+            for (int i = 0; i < ops.length; i++) {
+                if (!ops[i].unknown() && !n.placed().get(i)) {
+                    bound = Math.min(bound, hi[i]);
+                }
+            }
+            List<Move> known = new ArrayList<>();
+            List<Move> unknown = new ArrayList<>();
+            for (int i = 0; i < ops.length && lo[i] <= bound; i++) {
+                if (n.placed().get(i)) {
+                    continue;
+                }
+                long from = Math.max(n.last(), lo[i]);
+                long to = Math.min(hi[i], bound);
+                if (from > to) {
+                    continue;
+                }
+                for (long t : instants(n.rows(), from, to, ops[i].unknown())) {
+                    for (Branch after : apply(i, n, t)) {
+                        BitSet placed = (BitSet) n.placed().clone();
+                        placed.set(i);
+                        Node next = new Node(placed, t, after.rows(), after.untilMax(), n.knownPlaced() + (ops[i].unknown() ? 0 : 1));
+                        (ops[i].unknown() ? unknown : known).add(new Move(i, t, next));
+                    }
+                }
+            }
+            known.addAll(unknown);
+            return known;
+        }
+
+        /** The instants worth trying in [from, to]: the earliest, the lease's first expired instant, and for an unknown answer the latest. */
+        private long[] instants(KeyState rows, long from, long to, boolean unknown) {
+            long expired = firstExpired(rows.lease());
+            boolean boundaryInside = expired > from && expired <= to;
+            boolean latest = unknown && to > from && to != expired;
+            long[] times = new long[1 + (boundaryInside ? 1 : 0) + (latest ? 1 : 0)];
+            int n = 0;
+            times[n++] = from;
+            if (boundaryInside) {
+                times[n++] = expired;
+            }
+            if (latest) {
+                times[n] = to;
+            }
+            return times;
+        }
+
+        /** The first instant at which nobody holds {@code lease}. */
+        private long firstExpired(Lease lease) {
+            if (lease == null || lease.released()) {
+                return Long.MIN_VALUE;
+            }
+            return lease.until() + (config.boundary().isValid(lease.until(), lease.until()) ? 1 : 0);
+        }
+
+        /**
+         * The rows after operation {@code i} at instant {@code t}, for each way the model gives its answer there
+         * (none when it cannot). When the lease's end is known only within a range that {@code t} falls in, the
+         * lease may be over at {@code t} or not: both are tried, each narrowing the range.
+         */
+        private List<Branch> apply(int i, Node n, long t) {
+            List<Branch> out = new ArrayList<>(2);
+            Lease lease = n.rows().lease();
+            if (lease != null && !lease.released() && n.untilMax() > lease.until()) {
+                long firstValid = t + (config.boundary().isValid(t, t) ? 0 : 1);
+                if (firstValid > lease.until() && firstValid <= n.untilMax()) {
+                    step(i, n.rows(), lease.until(), firstValid - 1, t, out);
+                    step(i, n.rows().withLease(lease.withUntil(firstValid)), firstValid, n.untilMax(), t, out);
+                    return out;
+                }
+            }
+            long until = lease == null ? Long.MIN_VALUE : lease.until();
+            step(i, n.rows(), until, Math.max(until, n.untilMax()), t, out);
+            return out;
+        }
+
+        /** The model's step on {@code rows}, whose lease ends somewhere in [{@code untilMin}, {@code untilMax}], judged against the answer. */
+        private void step(int i, KeyState rows, long untilMin, long untilMax, long t, List<Branch> out) {
+            TimedOperation op = ops[i];
+            TreeMap<String, KeyState> keys = new TreeMap<>();
+            keys.put(key, rows);
+            ProtocolState state = new ProtocolState(t, keys);
+            Outcome observed = op.outcome();
+            Transition transition;
+            if (op.command() instanceof Acquire a && observed instanceof Granted g && config.tokens() == TokenSequence.INCREASING) {
+                ObservedGrant judged = model.acquire(state, a, g.token());
+                if (judged.sequenceBroken()) {
+                    return;
+                }
+                transition = judged.transition();
+            } else {
+                transition = model.step(state, op.command());
+            }
+            KeyState after = transition.next().key(key);
+            Outcome expected = transition.outcome();
+            boolean leaseKept = Objects.equals(after.lease(), rows.lease());
+            boolean extended = (expected instanceof Granted || expected instanceof Renewed) && !leaseKept;
+            if (observed == null) {
+                if (extended) {
+                    // its statement read the clock somewhere in its interval: the lease ends somewhere in this range
+                    long ttl = op.command() instanceof Acquire a ? a.ttl() : ((Renew) op.command()).ttl();
+                    long earliest = config.resolution().round(lo[i] + ttl);
+                    out.add(new Branch(after.withLease(after.lease().withUntil(earliest)), config.resolution().round(hi[i] + ttl)));
+                } else {
+                    out.add(new Branch(after, leaseKept ? untilMax : exactEnd(after)));
+                }
+                return;
+            }
+            if (expected instanceof Granted e && observed instanceof Granted o) {
+                if (e.token() != o.token()) {
+                    return;
+                }
+                if (leaseKept) {
+                    // the holder's own lease handed back: its end, known only within the range so far, is revealed
+                    if (o.until() >= untilMin && o.until() <= untilMax) {
+                        KeyState revealed = after.withLease(after.lease().withUntil(o.until()));
+                        out.add(new Branch(revealed, o.until()));
+                    }
+                    return;
+                }
+                if (untilFits(i, o.until(), ((Acquire) op.command()).ttl())) {
+                    out.add(new Branch(after.withLease(after.lease().withUntil(o.until())), o.until()));
+                }
+                return;
+            }
+            if (expected instanceof Renewed && observed instanceof Renewed o) {
+                if (untilFits(i, o.until(), ((Renew) op.command()).ttl())) {
+                    out.add(new Branch(after.withLease(after.lease().withUntil(o.until())), o.until()));
+                }
+                return;
+            }
+            if (Outcomes.agree(config, expected, observed)) {
+                out.add(new Branch(after, leaseKept ? untilMax : exactEnd(after)));
+            }
+        }
+
+        private static long exactEnd(KeyState rows) {
+            return rows.lease() == null ? Long.MIN_VALUE : rows.lease().until();
+        }
+
+        /** Whether {@code until} is {@code ttl} after some instant inside the operation's interval, at the stored resolution. */
+        private boolean untilFits(int i, long until, long ttl) {
+            return until >= config.resolution().round(lo[i] + ttl) && until <= config.resolution().round(hi[i] + ttl);
+        }
+
+        /** Why the deepest explained prefix could not go on: at its first unexplained answer, what the model says. */
+        private NotLinearizable refusal(Node deepest, long states) {
+            int culprit = -1;
+            for (int i = 0; i < ops.length; i++) {
+                if (!ops[i].unknown() && !deepest.placed().get(i) && (culprit < 0 || hi[i] < hi[culprit])) {
+                    culprit = i;
+                }
+            }
+            if (culprit < 0) {
+                return new NotLinearizable(key, 0, "every answer on " + key + " is explained, but not the rows read at the end: the model"
+                        + " holds " + rows(deepest.rows()) + ", the database " + rows(finalRows), "rows", states);
+            }
+            TimedOperation op = ops[culprit];
+            long at = Math.max(deepest.last(), lo[culprit]);
+            Outcome expected = model.step(new ProtocolState(at, new TreeMap<>(java.util.Map.of(key, deepest.rows()))), op.command()).outcome();
+            String when = at > hi[culprit] ? "no instant in its interval is left after the operations before it"
+                    : "the model answers " + answer(expected) + " at " + Micros.format(at - zero);
+            return new NotLinearizable(key, op.id(), "operation " + op.id() + " (" + op.process() + ": " + Describe.command(op.command())
+                    + ") answered " + answer(op.outcome()) + ", but after the " + deepest.knownPlaced() + " answers before it "
+                    + when + " (and no other order explains it)",
+                    expected.getClass().getSimpleName() + (expected instanceof Granted g ? " " + g.token() : ""), states);
+        }
+
+        /** An answer with its instants from the run's start. */
+        private String answer(Outcome outcome) {
+            return switch (outcome) {
+                case Granted g -> "Granted(token " + g.token() + ", until " + Micros.format(g.until() - zero) + ")";
+                case Renewed r -> "Renewed(until " + Micros.format(r.until() - zero) + ")";
+                default -> Describe.outcome(outcome);
+            };
+        }
+
+        private static String rows(KeyState rows) {
+            if (rows == null) {
+                return "nothing";
+            }
+            String lease = rows.lease() == null ? "no lease" : "lease token " + rows.lease().token();
+            return lease + ", latest " + (rows.latest() == null ? "none" : "token " + rows.latest().token() + " \"" + rows.latest().payload() + "\"")
+                    + ", " + rows.fenced().size() + " fenced result(s) " + rows.fenced().keySet();
+        }
+    }
+
+    /** The verdict in one line, for a console or a report. */
+    public static String describe(Verdict verdict) {
+        return switch (verdict) {
+            case Linearizable l -> "linearizable (" + l.states() + " states searched)";
+            case NotLinearizable n -> "not linearizable on " + n.key() + ": " + n.explanation();
+            case GaveUp g -> "undecided: the search gave up on " + g.key() + " after " + g.states() + " states, having explained "
+                    + g.explained() + " of " + g.known() + " answers; raise fencecheck.realtime.maxStates or shorten the run";
+        };
+    }
+
+    /** The command of an operation, for messages: used by the report too. */
+    public static String describe(Command command) {
+        return Describe.command(command);
+    }
+}

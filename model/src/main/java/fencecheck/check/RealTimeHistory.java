@@ -1,0 +1,71 @@
+package fencecheck.check;
+
+import fencecheck.model.KeyState;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+
+/**
+ * What a real-time run observed: every operation as an interval, the rows of each key
+ * read once every worker had stopped, and the nemesis's marks for the report.
+ *
+ * @param operations  by id
+ * @param finalRows   per key, the rows read after the run, owners shown as process names (a checker compares tokens and
+ *                    results, see {@link Linearizability}); a key missing here is not compared
+ * @param marks       pauses, restarts, faults: what the timeline draws; no checker reads them
+ * @param start       the server instant the run started at: the timeline's zero
+ * @param uncertainty microseconds by which every interval is widened on both sides before it is judged: how far the
+ *                    harness's reading of the server clock may be off (see {@code fencecheck.realtime.ServerClock})
+ */
+public record RealTimeHistory(List<TimedOperation> operations, Map<String, KeyState> finalRows, List<Mark> marks, long start,
+                              long uncertainty) {
+
+    /** Something the nemesis did to a process at a server instant, in words. */
+    public record Mark(String process, long at, String what) {
+    }
+
+    public RealTimeHistory {
+        operations = operations.stream().sorted(Comparator.comparingInt(TimedOperation::id)).toList();
+        finalRows = finalRows == null ? Map.of() : Map.copyOf(new TreeMap<>(finalRows));
+        marks = marks == null ? List.of() : List.copyOf(marks);
+    }
+
+    /** The same history with only the operations {@code keep} says yes to (rows and marks as they are). */
+    public RealTimeHistory filter(Predicate<TimedOperation> keep) {
+        return new RealTimeHistory(operations.stream().filter(keep).toList(), finalRows, marks, start, uncertainty);
+    }
+
+    /** The part of one key: its operations and its final rows; per-key checking is sound (see {@link Linearizability}). */
+    public RealTimeHistory ofKey(String key) {
+        Map<String, KeyState> rows = finalRows.containsKey(key) ? Map.of(key, finalRows.get(key)) : Map.of();
+        return new RealTimeHistory(operations.stream().filter(o -> o.key().equals(key)).toList(), rows, marks, start, uncertainty);
+    }
+
+    public RealTimeHistory withoutFinalRows() {
+        return new RealTimeHistory(operations, Map.of(), marks, start, uncertainty);
+    }
+
+    public Set<String> keys() {
+        java.util.TreeSet<String> keys = new java.util.TreeSet<>(finalRows.keySet());
+        operations.forEach(o -> keys.add(o.key()));
+        return keys;
+    }
+
+    public TimedOperation operation(int id) {
+        return operations.stream().filter(o -> o.id() == id).findFirst().orElse(null);
+    }
+
+    /** The earliest instant an operation may have taken effect at, the uncertainty taken in. */
+    public long earliest(TimedOperation o) {
+        return o.invoke() - uncertainty;
+    }
+
+    /** The latest instant an operation may have taken effect at, the uncertainty taken in. */
+    public long latest(TimedOperation o) {
+        return o.complete() + uncertainty;
+    }
+}

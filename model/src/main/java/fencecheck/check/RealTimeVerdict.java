@@ -1,0 +1,75 @@
+package fencecheck.check;
+
+import fencecheck.model.ModelConfig;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What the checkers say of a real-time history: the linearizability verdict and the
+ * invariants broken. A history the search gave up on is neither a pass nor a refusal:
+ * it is undecided, and a property that meets one fails saying so.
+ */
+public record RealTimeVerdict(Linearizability.Verdict linearizability, List<RealTimeInvariants.Found> violations) {
+
+    public RealTimeVerdict {
+        violations = List.copyOf(violations);
+    }
+
+    /** Both checks over one history. */
+    public static RealTimeVerdict of(RealTimeHistory history, ModelConfig config, long maxStatesPerKey) {
+        Linearizability.Verdict v = Linearizability.check(history, config, maxStatesPerKey);
+        List<Linearizability.Point> witness = v instanceof Linearizability.Linearizable l ? l.witness() : null;
+        return new RealTimeVerdict(v, RealTimeInvariants.check(history, witness, config.boundary(), List.of()));
+    }
+
+    public boolean passed() {
+        return linearizability instanceof Linearizability.Linearizable && violations.isEmpty();
+    }
+
+    /** The search gave up and no invariant broke: nothing was shown wrong, and nothing was shown right. */
+    public boolean undecided() {
+        return linearizability instanceof Linearizability.GaveUp && violations.isEmpty();
+    }
+
+    /**
+     * What a smaller history must still show to count as the same failure: the operation the
+     * model could not explain, else the first invariant broken and where. Empty when it passed.
+     */
+    public Optional<String> signature() {
+        if (linearizability instanceof Linearizability.NotLinearizable n) {
+            return Optional.of("not linearizable at operation " + n.culprit() + " of " + n.key() + ", where the model answers " + n.expected());
+        }
+        if (!violations.isEmpty()) {
+            RealTimeInvariants.Found first = violations.get(0);
+            return Optional.of(first.violation().invariant() + " at operation " + first.operation());
+        }
+        return linearizability instanceof Linearizability.GaveUp ? Optional.of("undecided") : Optional.empty();
+    }
+
+    /** The operation a reader looks at first, or null (0: the rows read at the end). */
+    public Integer failingOperation() {
+        if (linearizability instanceof Linearizability.NotLinearizable n) {
+            return n.culprit();
+        }
+        return violations.isEmpty() ? null : violations.get(0).operation();
+    }
+
+    /** The verdict in words: the first line is the one to print. */
+    public String sentence() {
+        StringBuilder s = new StringBuilder();
+        if (passed()) {
+            return "linearizable, and invariants 1-5 hold (" + linearizability.states() + " states searched)";
+        }
+        if (!(linearizability instanceof Linearizability.Linearizable)) {
+            s.append(Linearizability.describe(linearizability));
+        }
+        for (RealTimeInvariants.Found f : violations) {
+            s.append(s.isEmpty() ? "" : "\n").append(f);
+            if (!(linearizability instanceof Linearizability.Linearizable)) {
+                s.append(" (answers read in completion order: no witness order was found)");
+            }
+        }
+        return s.toString();
+    }
+}

@@ -1,0 +1,172 @@
+package fencecheck.check;
+
+import fencecheck.model.Command;
+import fencecheck.model.Command.Acquire;
+import fencecheck.model.Command.Renew;
+import fencecheck.model.Command.Write;
+import fencecheck.model.KeyState;
+import fencecheck.model.Lease;
+import fencecheck.model.ModelConfig;
+import fencecheck.model.Outcome;
+import fencecheck.model.Outcome.Applied;
+import fencecheck.model.Outcome.Busy;
+import fencecheck.model.Outcome.Granted;
+import fencecheck.model.Outcome.Renewed;
+import fencecheck.model.Outcome.Stale;
+import fencecheck.model.SinkKind;
+import fencecheck.model.StoredResult;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class LinearizabilityTest {
+
+    private static final ModelConfig REFERENCE = ModelConfig.reference();
+    private static final long TTL = 100_000;
+
+    private final List<TimedOperation> ops = new ArrayList<>();
+
+    private void op(String process, Command c, long invoke, long complete, Outcome outcome) {
+        ops.add(new TimedOperation(ops.size() + 1, process, c, invoke, complete, outcome, ""));
+    }
+
+    private RealTimeHistory history() {
+        return new RealTimeHistory(ops, Map.of(), List.of(), 0, 0);
+    }
+
+    private static Acquire acquire(String owner) {
+        return new Acquire("K1", owner, TTL);
+    }
+
+    private static Write fenced(long token, String id) {
+        return new Write(SinkKind.CURRENT_FENCE, "K1", token, id, "p" + id);
+    }
+
+    @Test
+    void aTakeoverAfterExpiryAndAStaleWriteRefusedAreLinearizable() {
+        op("w1", acquire("w1"), 0, 1_000, new Granted(1, 500 + TTL));
+        op("w1", fenced(1, "a"), 2_000, 3_000, new Applied());
+        op("w2", acquire("w2"), 150_000, 151_000, new Granted(2, 150_400 + TTL));
+        op("w1", fenced(1, "b"), 200_000, 201_000, new Stale());
+        assertThat(Linearizability.check(history(), REFERENCE)).isInstanceOf(Linearizability.Linearizable.class);
+        assertThat(RealTimeVerdict.of(history(), REFERENCE, 1000).passed()).isTrue();
+    }
+
+    @Test
+    void aStaleWriteAcceptedAfterTheTakeoverIsNot() {
+        op("w1", acquire("w1"), 0, 1_000, new Granted(1, 500 + TTL));
+        op("w2", acquire("w2"), 150_000, 151_000, new Granted(2, 150_400 + TTL));
+        op("w1", fenced(1, "b"), 200_000, 201_000, new Applied());
+        Linearizability.Verdict v = Linearizability.check(history(), REFERENCE);
+        assertThat(v).isInstanceOf(Linearizability.NotLinearizable.class);
+        assertThat(((Linearizability.NotLinearizable) v).culprit()).isEqualTo(3);
+        RealTimeVerdict both = RealTimeVerdict.of(history(), REFERENCE, 1000);
+        assertThat(both.violations()).isNotEmpty();
+    }
+
+    @Test
+    void twoGrantsWhileTheFirstIsValidAreNot() {
+        op("w1", acquire("w1"), 0, 1_000, new Granted(1, 500 + TTL));
+        op("w2", acquire("w2"), 50_000, 51_000, new Granted(2, 50_500 + TTL));
+        assertThat(Linearizability.check(history(), REFERENCE)).isInstanceOf(Linearizability.NotLinearizable.class);
+    }
+
+    @Test
+    void aTakeoverWhoseIntervalSpansTheExpiryIsJudgedInsideTheInterval() {
+        // the first lease ends at 100 500; the takeover's interval [100 000, 101 000] holds instants on both sides
+        op("w1", acquire("w1"), 0, 1_000, new Granted(1, 500 + TTL));
+        op("w2", acquire("w2"), 100_000, 101_000, new Granted(2, 100_900 + TTL));
+        assertThat(Linearizability.check(history(), REFERENCE)).isInstanceOf(Linearizability.Linearizable.class);
+    }
+
+    @Test
+    void theClockUncertaintyWidensEveryInterval() {
+        op("w1", acquire("w1"), 0, 1_000, new Granted(1, 500 + TTL));
+        op("w2", acquire("w2"), 99_000, 100_000, new Granted(2, 99_500 + TTL));
+        assertThat(Linearizability.check(history(), REFERENCE)).isInstanceOf(Linearizability.NotLinearizable.class);
+        RealTimeHistory widened = new RealTimeHistory(ops, Map.of(), List.of(), 0, 1_000);
+        assertThat(Linearizability.check(widened, REFERENCE)).isInstanceOf(Linearizability.Linearizable.class);
+    }
+
+    @Test
+    void anOperationWhoseAnswerWasLostMayHaveHappened() {
+        op("w1", acquire("w1"), 0, 5_000, null);
+        op("w2", acquire("w2"), 10_000, 11_000, new Busy());
+        assertThat(Linearizability.check(history(), REFERENCE)).isInstanceOf(Linearizability.Linearizable.class);
+    }
+
+    @Test
+    void orNot() {
+        op("w1", acquire("w1"), 0, 5_000, null);
+        op("w2", acquire("w2"), 10_000, 11_000, new Granted(1, 10_500 + TTL));
+        assertThat(Linearizability.check(history(), REFERENCE)).isInstanceOf(Linearizability.Linearizable.class);
+    }
+
+    @Test
+    void aLostRenewalEndsTheLeaseAnywhereItsIntervalAllowsAndARegrantRevealsWhere() {
+        op("w1", acquire("w1"), 0, 1_000, new Granted(1, 500 + TTL));
+        op("w1", new Renew("K1", "w1", 1, TTL), 50_000, 150_000, null);
+        op("w2", acquire("w2"), 155_000, 156_000, new Busy());
+        op("w1", acquire("w1"), 160_000, 161_000, new Granted(1, 103_456 + TTL));
+        assertThat(Linearizability.check(history(), REFERENCE)).isInstanceOf(Linearizability.Linearizable.class);
+        ops.add(new TimedOperation(5, "w2", acquire("w2"), 190_000, 191_000, new Granted(2, 190_500 + TTL), ""));
+        assertThat(Linearizability.check(history(), REFERENCE)).isInstanceOf(Linearizability.NotLinearizable.class);
+    }
+
+    @Test
+    void aRenewalComputedFromBeforeItWasSentIsNot() {
+        op("w1", acquire("w1"), 0, 1_000, new Granted(1, 500 + TTL));
+        op("w1", new Renew("K1", "w1", 1, TTL), 60_000, 61_000, new Renewed(2_000 + TTL));
+        assertThat(Linearizability.check(history(), REFERENCE)).isInstanceOf(Linearizability.NotLinearizable.class);
+    }
+
+    @Test
+    void theRowsReadAtTheEndMustBeExplainedToo() {
+        op("w1", acquire("w1"), 0, 1_000, new Granted(1, 500 + TTL));
+        op("w1", fenced(1, "a"), 2_000, 3_000, null);
+        KeyState applied = new KeyState(new Lease("w1", 500 + TTL, 1), null, new TreeMap<>(Map.of("a", new StoredResult(1, "pa"))));
+        KeyState lost = new KeyState(new Lease("w1", 500 + TTL, 1), null, new TreeMap<>());
+        KeyState other = new KeyState(new Lease("w1", 500 + TTL, 1), null, new TreeMap<>(Map.of("b", new StoredResult(1, "pb"))));
+        assertThat(Linearizability.check(new RealTimeHistory(ops, Map.of("K1", applied), List.of(), 0, 0), REFERENCE))
+                .isInstanceOf(Linearizability.Linearizable.class);
+        assertThat(Linearizability.check(new RealTimeHistory(ops, Map.of("K1", lost), List.of(), 0, 0), REFERENCE))
+                .isInstanceOf(Linearizability.Linearizable.class);
+        Linearizability.Verdict v = Linearizability.check(new RealTimeHistory(ops, Map.of("K1", other), List.of(), 0, 0), REFERENCE);
+        assertThat(v).isInstanceOf(Linearizability.NotLinearizable.class);
+        assertThat(((Linearizability.NotLinearizable) v).culprit()).isZero();
+    }
+
+    @Test
+    void theSearchSaysSoWhenItGivesUp() {
+        for (int i = 0; i < 12; i++) {
+            op("w" + i, fenced(1, "x" + i), 0, 1_000_000, null);
+        }
+        op("w1", acquire("w1"), 0, 1_000, new Granted(1, 500 + TTL));
+        op("w2", acquire("w2"), 2_000, 3_000, new Granted(2, 2_500 + TTL));
+        Linearizability.Verdict v = Linearizability.check(history(), REFERENCE, 50);
+        assertThat(v).isInstanceOf(Linearizability.GaveUp.class);
+        assertThat(Linearizability.describe(v)).startsWith("undecided");
+        assertThat(RealTimeVerdict.of(history(), REFERENCE, 50).passed()).isFalse();
+    }
+
+    @Test
+    void aFailingHistoryShrinksToTheOperationsThatShowIt() {
+        op("w1", acquire("w1"), 0, 1_000, new Granted(1, 500 + TTL));
+        for (int i = 0; i < 20; i++) {
+            op("w1", fenced(1, "a" + i), 2_000 + i * 1_000, 2_500 + i * 1_000, new Applied());
+        }
+        op("w3", acquire("w3"), 30_000, 31_000, new Busy());
+        op("w2", acquire("w2"), 150_000, 151_000, new Granted(2, 150_400 + TTL));
+        op("w2", fenced(2, "b"), 152_000, 153_000, new Applied());
+        op("w1", fenced(1, "z"), 200_000, 201_000, new Applied());
+        op("w2", fenced(2, "c"), 202_000, 203_000, new Applied());
+        HistoryShrinker.Shrunk shrunk = HistoryShrinker.shrink(history(), h -> RealTimeVerdict.of(h, REFERENCE, 10_000), 10_000);
+        assertThat(shrunk.verdict().passed()).isFalse();
+        assertThat(shrunk.history().operations()).extracting(TimedOperation::id).containsExactly(1, 23, 25);
+    }
+}
