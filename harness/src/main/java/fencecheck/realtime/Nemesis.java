@@ -34,6 +34,7 @@ final class Nemesis implements Runnable {
     public void run() {
         try {
             int restarts = 0;
+            int acts = 0;
             while (true) {
                 long wait = (long) (-Math.log(1 - random.nextDouble()) * settings.nemesisMillis());
                 Thread.sleep(Math.min(wait, 4 * settings.nemesisMillis()));
@@ -42,7 +43,10 @@ final class Nemesis implements Runnable {
                 }
                 int i = random.nextInt(live.size());
                 Worker w = live.get(i);
-                int act = random.nextInt(100);
+                // every run opens with a holder paused past its lease, then a restart that leaves a zombie, so even a
+                // short run reaches both; after that the nemesis picks at random
+                acts++;
+                int act = acts == 1 ? 0 : acts == 2 ? 99 : random.nextInt(100);
                 if (act < 35) {
                     // a worker holding a lease, woken just after it ran out (before anyone took it over) or well after
                     List<Worker> holding = live.stream().filter(x -> x.holding).toList();
@@ -54,7 +58,7 @@ final class Nemesis implements Runnable {
                     recorder.mark(w.name, (what == WorkerSession.Lost.REQUEST ? "next request" : "next answer") + " will be lost");
                 } else if (restarts < 3 * settings.workers()) {
                     restarts++;
-                    boolean zombie = random.nextBoolean();
+                    boolean zombie = restarts == 1 || random.nextBoolean();
                     recorder.mark(w.name, zombie ? "restarted: lives on as a zombie" : "restarted: dead");
                     if (zombie) {
                         w.zombie = true;

@@ -151,7 +151,13 @@ public final class Invariants {
             Granted previous = current.get(a.key());
             if (previous != null) {
                 boolean sameLease = g.token() == previous.token() && a.owner().equals(holder.get(a.key()));
-                boolean regrant = sameLease && (g.until() == previous.until()
+                // the holder's lease handed back: unchanged, shortened by its release, or lengthened by a renewal whose
+                // answer was lost (it took effect, but no answer says so): its end is ttl after an instant before this
+                // grant and not after the end then known, where a new grant's end is ttl after the grant itself
+                long renewedAt = g.until() - a.ttl();
+                boolean unseenRenewal = !releasedByHolder.contains(a.key()) && g.until() > previous.until()
+                        && renewedAt < e.at() && renewedAt <= previous.until();
+                boolean regrant = sameLease && (g.until() == previous.until() || unseenRenewal
                         || (releasedByHolder.contains(a.key()) && g.until() <= previous.until()));
                 if (g.token() < previous.token()) {
                     found.add(new Violation(Invariant.TOKENS_STRICTLY_INCREASING, e.step(),

@@ -49,6 +49,27 @@ class TokenOrderTest {
         assertThat(found.get(0).explanation()).contains("granted to b").contains("granted to a");
     }
 
+    /** A renewal whose answer was lost lengthened the lease; the holder's re-grant answers the longer lease, same token. */
+    @Test
+    void theHoldersRegrantAfterAnUnseenRenewalIsNoNewGrant() {
+        History h = new History()
+                .granted(0, "job", "a", 1, 10)
+                // renewed at 3 (the answer lost): the lease ends at 13, and the re-grant at 5 hands that back
+                .event(5, new fencecheck.model.Command.Acquire("job", "a", 10), new fencecheck.model.Outcome.Granted(1, 13));
+
+        assertThat(check(h)).isEmpty();
+    }
+
+    /** The same token to the same owner with a shorter lease, and no release that shortened it: not the lease handed back. */
+    @Test
+    void theSameTokenWithAShorterLeaseAndNoReleaseIsAViolation() {
+        History h = new History()
+                .granted(0, "job", "a", 1, 10)
+                .granted(5, "job", "a", 1, 8);
+
+        assertSingleViolationAt(check(h), 2);
+    }
+
     @Test
     void tokenGoingDownIsAViolation() {
         History h = new History()

@@ -33,7 +33,7 @@ class RealTimeProperties {
     static final String MAX_STATES = "fencecheck.realtime.maxStates";
     static final String SHRINK_MILLIS = "fencecheck.realtime.shrinkMillis";
 
-    @Property(tries = 3, shrinking = ShrinkingMode.OFF)
+    @Property(tries = 4, shrinking = ShrinkingMode.OFF)
     @Covers(Situation.Group.REAL_TIME)
     void historiesAreLinearizable(@ForAll("seeds") long seed) throws SQLException {
         LeaseProtocol protocol = Harnesses.implementationUnderTest();
