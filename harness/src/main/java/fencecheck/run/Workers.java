@@ -124,7 +124,7 @@ final class Workers {
                         s.lease.write(w.sink(), belief.key(), token, w.resultId(), w.payload())));
             }
             case Action.Retry r -> {
-                return retry(worker, s);
+                return retry(worker, tx != null, s);
             }
             case Action.Begin b -> {
                 if (tx != null) {
@@ -177,11 +177,16 @@ final class Workers {
     }
 
     /** The worker sends again, as the same owner, the statement on its own whose answer never came. */
-    private Planned retry(String worker, Session s) {
-        JobCommand again = unanswered.remove(worker);
+    private Planned retry(String worker, boolean inTransaction, Session s) {
+        JobCommand again = unanswered.get(worker);
         if (again == null) {
             return skip(worker, "has no statement with an unknown outcome", "retry");
         }
+        if (inTransaction && again instanceof JobCommand.LeaseOperation) {
+            // a lease operation is a statement on its own: it waits until the worker's transaction is over
+            return skip(worker, "has a transaction open", "retry of " + Describe.command(((JobCommand.LeaseOperation) again).command()));
+        }
+        unanswered.remove(worker);
         UUID owner = owner(worker);
         long ttl = st.trace.leaseTtl();
         return switch (again) {

@@ -144,4 +144,14 @@ class NetworkFaultsTest {
                 Step.nemesis(new Action.Deliver("w1")));
         assertThat(r.situations()).contains(Situation.RESPONSE_LOST);
     }
+
+    /** A lost acquire is not retried inside a transaction the worker opened since: a lease operation is a statement on its own. */
+    @Test
+    void aLostAcquireIsNotRetriedInsideATransaction() {
+        TryResult r = run(arm(2, NetworkFault.REQUEST_LOST), Step.worker(2, new Action.Acquire("K1")),
+                Step.worker(2, new Action.Begin()), Step.worker(2, new Action.Retry()), Step.worker(2, new Action.Rollback()),
+                Step.worker(2, new Action.Retry()));
+        assertThat(r.history().stream().filter(e -> e.step() == 4).findFirst().orElseThrow().kind()).isEqualTo(HistoryEntry.Kind.NO_OP);
+        assertThat(answerAt(r, 6)).isEqualTo(new Outcome.Granted(1, Trace.DEFAULT_LEASE_TTL));
+    }
 }
