@@ -4,7 +4,9 @@ import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobState;
 import fencecheck.job.JobTransition;
+import fencecheck.model.Command;
 import fencecheck.model.Outcome;
+import fencecheck.model.TokenSequence;
 import fencecheck.trace.NetworkFault;
 
 import java.sql.SQLException;
@@ -119,7 +121,10 @@ final class Exchange {
         JobState before = st.state;
         JobOutcome expected = null;
         if (lost.ran()) {
-            JobTransition t = st.model.complete(st.state, command, at);
+            JobTransition t = grantNoAnswerShowed(session, command, at);
+            if (t == null) {
+                t = st.model.complete(st.state, command, at);
+            }
             st.state = t.next();
             expected = t.outcome();
         }
@@ -134,6 +139,20 @@ final class Exchange {
         st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, false, session, p.action() + what, command, at,
                 expected, null, workers.keyOf(before, session, command), null, null, lost.error(), fault.name()));
         settle(new JobCommand.Rollback(session));
+    }
+
+    /**
+     * For an implementation that claims any increasing token sequence, a grant
+     * whose answer was lost is judged with the token its lease row now shows (no
+     * answer says which one it chose); null when that does not apply.
+     */
+    private JobTransition grantNoAnswerShowed(String session, JobCommand command, long at) throws SQLException {
+        if (st.model.config().tokens() != TokenSequence.INCREASING || !(command instanceof JobCommand.LeaseOperation op)
+                || !(op.command() instanceof Command.Acquire acquire)) {
+            return null;
+        }
+        var lease = observer.read(acquire.key(), null).protocol().lease();
+        return lease == null ? null : st.model.completeAcquire(st.state, op, at, lease.token()).transition();
     }
 
     /** The connection is reset after the statement: a statement still waiting is cancelled with it, and an open transaction rolls back. */
@@ -264,7 +283,7 @@ final class Exchange {
                 continue;
             }
             try {
-                JobTransition t = st.model.complete(s, d.running().command, d.running().startedAt);
+                JobTransition t = completed(s, d.running(), d.seen());
                 if (!t.outcome().equals(d.seen().outcome())) {
                     return false;
                 }
@@ -288,7 +307,7 @@ final class Exchange {
             st.runner.metrics().latency(r.command, seen.nanos(), r.startedAt);
         }
         JobState before = st.state;
-        JobTransition t = st.model.complete(st.state, r.command, r.startedAt);
+        JobTransition t = completed(st.state, r, seen);
         st.state = t.next();
         String key = workers.keyOf(before, s.name, r.command);
         if (Boolean.TRUE.equals(r.referenceWaits) && !r.waited) {
@@ -303,6 +322,21 @@ final class Exchange {
         }
         st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, s.name, r.action, r.command, r.startedAt,
                 t.outcome(), seen.outcome(), key, null, null, seen.error()));
+    }
+
+    /**
+     * The model's judgement of a statement the database completed. A grant of an
+     * implementation that claims any increasing token sequence is judged with the
+     * token the database chose: accepted when it is above every token the key had,
+     * else answered with the model's own, so the two differ.
+     */
+    private JobTransition completed(JobState s, Running r, StatementWatch.Observation seen) {
+        if (st.model.config().tokens() == TokenSequence.INCREASING && r.command instanceof JobCommand.LeaseOperation op
+                && op.command() instanceof Command.Acquire && seen.outcome() instanceof JobOutcome.Answered a
+                && a.outcome() instanceof Outcome.Granted g) {
+            return st.model.completeAcquire(s, op, r.startedAt, g.token()).transition();
+        }
+        return st.model.complete(s, r.command, r.startedAt);
     }
 
     /**
