@@ -47,6 +47,10 @@ public record CheckedEvents(List<Event> events, List<Delivery> deliveries, List<
             HistoryEntry e = ranWithItsAnswerLost(recorded) ? new HistoryEntry(recorded.step(), recorded.kind(), recorded.resumed(),
                     recorded.actor(), recorded.action(), recorded.command(), recorded.at(), recorded.expected(), recorded.expected(),
                     recorded.key(), recorded.expectedRows(), recorded.observedRows(), recorded.error(), recorded.fault()) : recorded;
+            if (e.observed() == null && ("REQUEST_LOST".equals(e.fault()) || "RESPONSE_LOST".equals(e.fault()))) {
+                // the client dropped its connection: a transaction it had open is gone, and nothing of it counts
+                open.remove(e.actor());
+            }
             if (e.command() == null || e.observed() == null) {
                 continue;
             }

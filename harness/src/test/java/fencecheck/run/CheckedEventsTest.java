@@ -49,6 +49,23 @@ class CheckedEventsTest {
         assertThat(violations).hasSize(2);
     }
 
+    /**
+     * A statement of a job loses its request: the client drops its connection and the job is gone, so a write
+     * the worker sends next is on its own and acknowledged at once (the case a generated trace found).
+     */
+    @Test
+    void aWriteAfterAJobLostInTheNetworkIsOnItsOwn() {
+        seen("w1", new JobCommand.LeaseOperation("w1", new Command.Acquire("K1", "w1", 10)), new JobOutcome.Answered(new Outcome.Granted(1, 10)));
+        seen("w1", new JobCommand.Begin("w1"), new JobOutcome.Begun());
+        history.add(new HistoryEntry(history.size() + 1, HistoryEntry.Kind.STATEMENT, false, "w1", "", new JobCommand.Claim("w1", "K1", 1),
+                now, null, null, "K1", null, null, null, "REQUEST_LOST"));
+        seen("w1", new JobCommand.Write("w1", new Command.Write(SinkKind.CURRENT_FENCE, "K1", 1, "r1", "p")),
+                new JobOutcome.Answered(new Outcome.Applied()));
+
+        assertThat(CheckedEvents.of(history).events()).extracting(e -> e.command())
+                .filteredOn(c -> c instanceof Command.Write).as("the write, acknowledged at once").hasSize(1);
+    }
+
     @Test
     void aJobThatRollsBackAcceptedNothing() {
         grantsAndATakeoverBeforeTheCommit(new JobCommand.Rollback("w1"), new JobOutcome.RolledBack());
