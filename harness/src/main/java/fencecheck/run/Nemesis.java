@@ -8,6 +8,7 @@ import fencecheck.job.JobTransition;
 import fencecheck.model.Command;
 import fencecheck.model.Describe;
 import fencecheck.trace.Action;
+import fencecheck.trace.Step;
 
 import java.sql.SQLException;
 import java.util.List;
@@ -40,7 +41,7 @@ final class Nemesis {
         Incarnations incarnations = workers.incarnations;
         String target = incarnations.of(fault.worker());
         if (target == null) {
-            st.noOp(TryState.NEMESIS, fault.worker() + " names no zombie: no restart left one behind");
+            st.noOp(Step.NEMESIS, fault.worker() + " names no zombie: no restart left one behind");
             return;
         }
         switch (fault) {
@@ -129,7 +130,7 @@ final class Nemesis {
 
     void restartCoordinator() {
         st.runner.protocol().restartCoordinator();
-        st.fault(TryState.NEMESIS, "restart the coordinator: what it kept in memory is gone");
+        st.fault(Step.NEMESIS, "restart the coordinator: what it kept in memory is gone");
     }
 
     /**
@@ -147,14 +148,14 @@ final class Nemesis {
                     + ": lost in the crash, never answered", null, lost.getValue().startedAt, null, null, null, null, null, null));
         }
         st.state = t.next();
-        st.record(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, false, TryState.NEMESIS, "the database crashes and restarts"
+        st.record(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, false, Step.NEMESIS, "the database crashes and restarts"
                 + " on the same data; open transactions vanish", new JobCommand.CrashDatabase(), at, t.outcome(),
                 new JobOutcome.Restarted(), null, null, null, null));
         for (String key : st.state.committed().keys().keySet()) {
             JobRows expected = st.state.rows(key, null);
             JobRows observed = observer.read(key, null);
             if (!expected.equals(observed)) {
-                st.record(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, false, TryState.NEMESIS, "the rows of " + key
+                st.record(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, false, Step.NEMESIS, "the rows of " + key
                         + " after the restart", new JobCommand.CrashDatabase(), at, t.outcome(), new JobOutcome.Restarted(), key,
                         expected, observed, null));
                 return;
@@ -162,7 +163,7 @@ final class Nemesis {
         }
         long clock = VirtualClock.read(st.runner.observer());
         if (clock != st.state.now()) {
-            st.record(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, false, TryState.NEMESIS, "the clock after the restart",
+            st.record(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, false, Step.NEMESIS, "the clock after the restart",
                     new JobCommand.AdvanceClock(st.state.now()), at, new JobOutcome.ClockAt(st.state.now()),
                     new JobOutcome.ClockAt(clock), null, null, null, null));
         }

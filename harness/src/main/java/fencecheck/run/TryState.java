@@ -2,7 +2,6 @@ package fencecheck.run;
 
 import fencecheck.job.JobModel;
 import fencecheck.job.JobState;
-import fencecheck.trace.Step;
 import fencecheck.trace.Trace;
 
 import java.util.ArrayList;
@@ -62,6 +61,4 @@ final class TryState {
         history.add(new HistoryEntry(stepNumber, HistoryEntry.Kind.NOTE, false, lane, what, null, state.now(), null, null, null,
                 null, null, null));
     }
-
-    static final String NEMESIS = Step.NEMESIS;
 }

@@ -7,7 +7,6 @@ import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
 import fencecheck.model.ModelConfig;
 import fencecheck.model.Outcome;
-import fencecheck.model.SinkKind;
 import fencecheck.protocol.LeaseClient;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.trace.Action;
@@ -89,50 +88,22 @@ class ForeignClockTest {
     }
 
     /** The reference's client, except that acquire passes the machine's time, read in Java, as the lease's "now". */
-    private record InstantNowAcquire(LeaseClient reference, PreparedStatement acquire) implements LeaseClient {
+    private static final class InstantNowAcquire extends AcquireReplaced {
+
+        InstantNowAcquire(LeaseClient reference, PreparedStatement acquire) {
+            super(reference, acquire);
+        }
 
         @Override
         public Outcome acquire(String key, UUID owner, long ttlMicros) throws SQLException {
-            acquire.setString(1, key);
-            acquire.setObject(2, owner);
-            acquire.setLong(3, ttlMicros);
-            acquire.setObject(4, OffsetDateTime.ofInstant(Instant.now().truncatedTo(ChronoUnit.MICROS), ZoneOffset.UTC));
-            try (ResultSet rs = acquire.executeQuery()) {
+            statement.setString(1, key);
+            statement.setObject(2, owner);
+            statement.setLong(3, ttlMicros);
+            statement.setObject(4, OffsetDateTime.ofInstant(Instant.now().truncatedTo(ChronoUnit.MICROS), ZoneOffset.UTC));
+            try (ResultSet rs = statement.executeQuery()) {
                 return rs.next() ? new Outcome.Granted(rs.getLong(1), VirtualClock.toMicros(rs.getObject(2, OffsetDateTime.class)))
                         : new Outcome.Busy();
             }
-        }
-
-        @Override
-        public Outcome renew(String key, UUID owner, long token, long ttlMicros) throws SQLException {
-            return reference.renew(key, owner, token, ttlMicros);
-        }
-
-        @Override
-        public Outcome release(String key, UUID owner, long token) throws SQLException {
-            return reference.release(key, owner, token);
-        }
-
-        @Override
-        public Outcome.WriteOutcome write(SinkKind sink, String key, long token, String resultId, String payload) throws SQLException {
-            return reference.write(sink, key, token, resultId, payload);
-        }
-
-        @Override
-        public Outcome.RolledBack writeThenRollBack(SinkKind sink, String key, long token, String resultId, String payload)
-                throws SQLException {
-            return reference.writeThenRollBack(sink, key, token, resultId, payload);
-        }
-
-        @Override
-        public KeyState inspect(String key) throws SQLException {
-            return reference.inspect(key);
-        }
-
-        @Override
-        public void close() throws SQLException {
-            acquire.close();
-            reference.close();
         }
     }
 }

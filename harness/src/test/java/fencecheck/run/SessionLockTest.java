@@ -1,10 +1,8 @@
 package fencecheck.run;
 
 import fencecheck.db.Databases;
-import fencecheck.model.KeyState;
 import fencecheck.model.ModelConfig;
 import fencecheck.model.Outcome;
-import fencecheck.model.SinkKind;
 import fencecheck.protocol.LeaseClient;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.trace.Action;
@@ -52,44 +50,16 @@ class SessionLockTest {
         }
     }
 
-    private record SessionLocked(LeaseClient reference, PreparedStatement lock) implements LeaseClient {
+    private static final class SessionLocked extends AcquireReplaced {
+
+        SessionLocked(LeaseClient reference, PreparedStatement lock) {
+            super(reference, lock);
+        }
 
         @Override
         public Outcome acquire(String key, UUID owner, long ttlMicros) throws SQLException {
-            lock.execute();
+            statement.execute();
             return reference.acquire(key, owner, ttlMicros);
-        }
-
-        @Override
-        public Outcome renew(String key, UUID owner, long token, long ttlMicros) throws SQLException {
-            return reference.renew(key, owner, token, ttlMicros);
-        }
-
-        @Override
-        public Outcome release(String key, UUID owner, long token) throws SQLException {
-            return reference.release(key, owner, token);
-        }
-
-        @Override
-        public Outcome.WriteOutcome write(SinkKind sink, String key, long token, String resultId, String payload) throws SQLException {
-            return reference.write(sink, key, token, resultId, payload);
-        }
-
-        @Override
-        public Outcome.RolledBack writeThenRollBack(SinkKind sink, String key, long token, String resultId, String payload)
-                throws SQLException {
-            return reference.writeThenRollBack(sink, key, token, resultId, payload);
-        }
-
-        @Override
-        public KeyState inspect(String key) throws SQLException {
-            return reference.inspect(key);
-        }
-
-        @Override
-        public void close() throws SQLException {
-            lock.close();
-            reference.close();
         }
     }
 }
