@@ -130,17 +130,29 @@ public final class Invariants {
      * A renewal answered to the holder moves the expiry, whatever token it named
      * (an implementation may bind renew to the owner alone); the answers are all
      * this reads, under every setting alike.
+     *
+     * <p>A renewal whose answer was lost comes as an event without an outcome, at the
+     * instant its answer would have come: it may have taken effect anywhere before then,
+     * so a later re-grant to the holder may reveal it, or a chain of them, each read while
+     * the one before still held.
      */
     public static List<Violation> tokensStrictlyIncreasing(List<Event> history) {
         List<Violation> found = new ArrayList<>();
         Map<String, Granted> current = new HashMap<>();
         Map<String, String> holder = new HashMap<>();
         java.util.Set<String> releasedByHolder = new java.util.HashSet<>();
+        // per key, the latest instant an unseen renewal by the holder could have made the lease last until
+        Map<String, Long> unseenUntil = new HashMap<>();
         for (Event e : history) {
+            if (e.command() instanceof Renew r && e.outcome() == null && r.owner().equals(holder.get(r.key()))
+                    && current.containsKey(r.key())) {
+                unseenUntil.merge(r.key(), e.at() + r.ttl(), Math::max);
+            }
             if (e.command() instanceof Renew r && e.outcome() instanceof Renewed rn
                     && r.owner().equals(holder.get(r.key())) && current.containsKey(r.key())) {
                 current.put(r.key(), new Granted(current.get(r.key()).token(), rn.until()));
                 releasedByHolder.remove(r.key());
+                unseenUntil.remove(r.key());
             }
             if (e.command() instanceof Release r && e.outcome() instanceof Released && r.owner().equals(holder.get(r.key()))) {
                 releasedByHolder.add(r.key());
@@ -155,8 +167,9 @@ public final class Invariants {
                 // answer was lost (it took effect, but no answer says so): its end is ttl after an instant before this
                 // grant and not after the end then known, where a new grant's end is ttl after the grant itself
                 long renewedAt = g.until() - a.ttl();
+                long validUntil = Math.max(previous.until(), unseenUntil.getOrDefault(a.key(), Long.MIN_VALUE));
                 boolean unseenRenewal = !releasedByHolder.contains(a.key()) && g.until() > previous.until()
-                        && renewedAt < e.at() && renewedAt <= previous.until();
+                        && renewedAt < e.at() && renewedAt <= validUntil;
                 boolean regrant = sameLease && (g.until() == previous.until() || unseenRenewal
                         || (releasedByHolder.contains(a.key()) && g.until() <= previous.until()));
                 if (g.token() < previous.token()) {
@@ -173,12 +186,14 @@ public final class Invariants {
                 if (regrant) {
                     // the re-granted expiry is the lease's (shortened by the release, if any): keep it as it was answered
                     current.put(a.key(), g);
+                    unseenUntil.remove(a.key());
                     continue;
                 }
             }
             current.put(a.key(), g);
             holder.put(a.key(), a.owner());
             releasedByHolder.remove(a.key());
+            unseenUntil.remove(a.key());
         }
         return found;
     }

@@ -427,11 +427,7 @@ public final class Linearizability {
 
         /** An answer with its instants from the run's start. */
         private String answer(Outcome outcome) {
-            return switch (outcome) {
-                case Granted g -> "Granted(token " + g.token() + ", until " + Micros.format(g.until() - zero) + ")";
-                case Renewed r -> "Renewed(until " + Micros.format(r.until() - zero) + ")";
-                default -> Describe.outcome(outcome);
-            };
+            return Describe.outcome(outcome, zero);
         }
 
         private static String rows(KeyState rows) {

@@ -27,7 +27,9 @@ import java.util.Map;
  * release: in that order it took effect, and a release that takes effect answers
  * {@code Released}, which ends its owner's claim on the lease (without it, the next holder would
  * read as overlapping a lease its owner had given up). Lost grants, renewals and writes are not
- * read: no answer claims anything for them.
+ * read as answers: no answer claims anything for them. A lost renewal is handed on without an
+ * outcome, at the instant its answer was due, for invariant 3: a later re-grant to the holder may
+ * reveal that it took effect.
  *
  * <p>Invariant 5 needs the outbox's deliveries; a real-time run without job transactions has
  * none, so it holds vacuously.
@@ -72,10 +74,21 @@ public final class RealTimeInvariants {
                         instants.add(o.complete());
                     });
         }
+        List<TimedOperation> lostRenewals = history.operations().stream()
+                .filter(o -> o.unknown() && o.command() instanceof fencecheck.model.Command.Renew)
+                .sorted(Comparator.comparingLong(TimedOperation::complete)).toList();
+        for (TimedOperation lost : lostRenewals) {
+            int at = 0;
+            while (at < order.size() && instants.get(at) <= lost.complete()) {
+                at++;
+            }
+            order.add(at, lost);
+            instants.add(at, lost.complete());
+        }
         List<Event> events = new ArrayList<>();
         for (int i = 0; i < order.size(); i++) {
             TimedOperation op = order.get(i);
-            events.add(new Event(i + 1, instants.get(i), op.command(), op.outcome()));
+            events.add(new Event(i + 1, instants.get(i), op.command(), op.unknown() ? null : op.outcome()));
         }
         int end = order.size() + 1;
         List<Stored> stored = new ArrayList<>();

@@ -31,9 +31,14 @@ public final class Describe {
     }
 
     public static String outcome(Outcome outcome) {
+        return outcome(outcome, 0);
+    }
+
+    /** The outcome with its instants counted from {@code zero}: a real-time run's start, where the clock is the server's. */
+    public static String outcome(Outcome outcome, long zero) {
         return switch (outcome) {
-            case Outcome.Granted g -> "Granted(token " + g.token() + ", until " + Micros.format(g.until()) + ")";
-            case Outcome.Renewed r -> "Renewed(until " + Micros.format(r.until()) + ")";
+            case Outcome.Granted g -> "Granted(token " + g.token() + ", until " + Micros.format(g.until() - zero) + ")";
+            case Outcome.Renewed r -> "Renewed(until " + Micros.format(r.until() - zero) + ")";
             case Outcome.RolledBack r -> "RolledBack(saw " + outcome(r.seen()) + ")";
             case Outcome.ClockAt c -> "now " + Micros.format(c.now());
             default -> outcome.getClass().getSimpleName();

@@ -60,6 +60,32 @@ class TokenOrderTest {
         assertThat(check(h)).isEmpty();
     }
 
+    /**
+     * Two renewals in a row lost their answers, the second read while only the first had lengthened the lease:
+     * the holder's re-grant reveals the chain (the history a real-time run on the reference produced).
+     */
+    @Test
+    void theHoldersRegrantAfterAChainOfUnseenRenewalsIsNoNewGrant() {
+        History h = new History()
+                .granted(0, "job", "a", 1, 10)
+                // the first renewal read the clock at 9 (lease to 19), its answer due at 15; the second at 18 (lease to 28), due at 21
+                .event(15, new fencecheck.model.Command.Renew("job", "a", 1, 10), null)
+                .event(21, new fencecheck.model.Command.Renew("job", "a", 1, 10), null)
+                .event(22, new fencecheck.model.Command.Acquire("job", "a", 10), new fencecheck.model.Outcome.Granted(1, 28));
+
+        assertThat(check(h)).isEmpty();
+    }
+
+    /** Without a renewal that could have lengthened it, the holder's lease read after it ended is a new grant and needs a new token. */
+    @Test
+    void theSameTokenAfterTheLeaseEndedWithNoRenewalIsAViolation() {
+        History h = new History()
+                .granted(0, "job", "a", 1, 10)
+                .event(22, new fencecheck.model.Command.Acquire("job", "a", 10), new fencecheck.model.Outcome.Granted(1, 28));
+
+        assertSingleViolationAt(check(h), 2);
+    }
+
     /** The same token to the same owner with a shorter lease, and no release that shortened it: not the lease handed back. */
     @Test
     void theSameTokenWithAShorterLeaseAndNoReleaseIsAViolation() {

@@ -77,7 +77,7 @@ class RealTimeProperties {
             s.append(String.format(Locale.ROOT, "%s %4d %-6s [%9.3f, %9.3f] ms  %-70s -> %s%s%n",
                     failing != null && failing == o.id() ? ">>" : "  ", o.id(), o.process(), (o.invoke() - zero) / 1e3,
                     (o.complete() - zero) / 1e3, Describe.command(o.command()),
-                    o.unknown() ? "unknown" : Describe.outcome(o.outcome()), o.note().isEmpty() ? "" : "  (" + o.note() + ")"));
+                    o.unknown() ? "unknown" : Describe.outcome(o.outcome(), zero), o.note().isEmpty() ? "" : "  (" + o.note() + ")"));
         }
         return s.toString();
     }

@@ -92,7 +92,7 @@ final class RealTimeSection {
             String fill = o.unknown() ? "#fff3e0" : Outcome.isSuccess(o.outcome()) ? "#c8e6c9" : "#e3e8f0";
             String stroke = isFailing ? "#d32f2f" : o.unknown() ? "#ef6c00" : "#607d8b";
             String title = "#" + o.id() + " " + o.process() + ": " + Describe.command(o.command()) + " → "
-                    + (o.unknown() ? "unknown" : Describe.outcome(o.outcome())) + " [" + ms(o.invoke() - zero) + ", " + ms(o.complete() - zero)
+                    + (o.unknown() ? "unknown" : Describe.outcome(o.outcome(), zero)) + " [" + ms(o.invoke() - zero) + ", " + ms(o.complete() - zero)
                     + " ms]" + (o.note().isEmpty() ? "" : " (" + o.note() + ")");
             long until = until(o);
             if (until > o.complete()) {
@@ -168,7 +168,7 @@ final class RealTimeSection {
                     .append("</td><td class=\"num\">").append(o.id()).append("</td><td class=\"actor\">").append(Html.esc(o.process()))
                     .append("</td><td class=\"clock\">").append(ms(o.invoke() - history.start())).append("</td><td class=\"clock\">")
                     .append(ms(o.complete() - history.start())).append("</td><td>").append(Html.esc(Describe.command(o.command())))
-                    .append("</td><td>").append(Html.esc(o.unknown() ? "unknown (answer lost)" : Describe.outcome(o.outcome())))
+                    .append("</td><td>").append(Html.esc(o.unknown() ? "unknown (answer lost)" : Describe.outcome(o.outcome(), history.start())))
                     .append("</td><td>").append(Html.esc(o.note())).append("</td></tr>\n");
         }
         h.append("</tbody></table>\n");
