@@ -5,6 +5,7 @@ import fencecheck.job.JobOutcome;
 import fencecheck.job.JobState;
 import fencecheck.job.JobTransition;
 import fencecheck.model.Command;
+import fencecheck.model.Micros;
 import fencecheck.model.Outcome;
 import fencecheck.model.TokenSequence;
 import fencecheck.trace.NetworkFault;
@@ -19,7 +20,7 @@ import java.util.List;
  * watched until the try is quiet: every started statement answered, or
  * blocked by another session of the try), and lets the model judge each
  * statement the database completed, in an order consistent with the answers,
- * with the clock of its start. A wait is what the database showed, never
+ * at an instant of its life (its start, or a clock set while it waited). A wait is what the database showed, never
  * what the model prescribes.
  */
 final class Exchange {
@@ -307,7 +308,8 @@ final class Exchange {
             st.runner.metrics().latency(r.command, seen.nanos(), r.startedAt);
         }
         JobState before = st.state;
-        JobTransition t = completed(st.state, r, seen);
+        Judged judged = judged(st.state, r, seen);
+        JobTransition t = judged.transition();
         st.state = t.next();
         String key = workers.keyOf(before, s.name, r.command);
         if (Boolean.TRUE.equals(r.referenceWaits) && !r.waited) {
@@ -320,7 +322,8 @@ final class Exchange {
         if (!receiptLost) {
             workers.learn(s.name, r.command, seen.outcome());
         }
-        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, s.name, r.action, r.command, r.startedAt,
+        String action = judged.at() == r.startedAt ? r.action : r.action + " (ran at " + Micros.format(judged.at()) + ", after its wait)";
+        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, s.name, action, r.command, r.startedAt,
                 t.outcome(), seen.outcome(), key, null, null, seen.error()));
     }
 
@@ -331,12 +334,39 @@ final class Exchange {
      * else answered with the model's own, so the two differ.
      */
     private JobTransition completed(JobState s, Running r, StatementWatch.Observation seen) {
+        return judged(s, r, seen).transition();
+    }
+
+    /** A judgement and the instant it was made at. */
+    private record Judged(JobTransition transition, long at) {
+    }
+
+    /**
+     * A statement runs at one instant of its life: the clock of its start, or, when it waited while the clock
+     * moved, a clock set before it completed (PostgreSQL's {@code clock_timestamp()} read after the wait). The
+     * first instant whose answer is the database's is taken; with none, the start's, so the difference shows.
+     */
+    private Judged judged(JobState s, Running r, StatementWatch.Observation seen) {
+        Judged first = null;
+        for (long at : r.instants()) {
+            Judged j = new Judged(completedAt(s, r, seen, at), at);
+            if (first == null) {
+                first = j;
+            }
+            if (seen.outcome() == null || j.transition().outcome().equals(seen.outcome())) {
+                return j;
+            }
+        }
+        return first;
+    }
+
+    private JobTransition completedAt(JobState s, Running r, StatementWatch.Observation seen, long at) {
         if (st.model.config().tokens() == TokenSequence.INCREASING && r.command instanceof JobCommand.LeaseOperation op
                 && op.command() instanceof Command.Acquire && seen.outcome() instanceof JobOutcome.Answered a
                 && a.outcome() instanceof Outcome.Granted g) {
-            return st.model.completeAcquire(s, op, r.startedAt, g.token()).transition();
+            return st.model.completeAcquire(s, op, at, g.token()).transition();
         }
-        return st.model.complete(s, r.command, r.startedAt);
+        return st.model.complete(s, r.command, at);
     }
 
     /**

@@ -2,6 +2,9 @@ package fencecheck.run;
 
 import fencecheck.job.JobCommand;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /** A statement started and not yet judged: answered and not yet collected, waiting for a lock, or held by the network. */
 final class Running {
     final String action;
@@ -16,6 +19,8 @@ final class Running {
     boolean waited;
     /** The network holds it: it has not reached the database yet. */
     boolean held;
+    /** The clocks set while it was in flight: a statement that waited may read the clock when it goes on. */
+    private final List<Long> laterClocks = new ArrayList<>(0);
 
     Running(String action, JobCommand command, long startedAt, long sequence, Boolean referenceWaits, boolean answerLost) {
         this.action = action;
@@ -24,5 +29,20 @@ final class Running {
         this.sequence = sequence;
         this.referenceWaits = referenceWaits;
         this.answerLost = answerLost;
+    }
+
+    void clockMoved(long to) {
+        laterClocks.add(to);
+    }
+
+    /** The instants it may have run at: its start first, then each clock set before it completed. */
+    List<Long> instants() {
+        if (laterClocks.isEmpty()) {
+            return List.of(startedAt);
+        }
+        List<Long> all = new ArrayList<>(laterClocks.size() + 1);
+        all.add(startedAt);
+        all.addAll(laterClocks);
+        return all;
     }
 }

@@ -178,6 +178,7 @@ final class TryExecution {
         st.state = t.next();
         if (to > at) {
             st.runner.setClock(st.runner.observer(), to);
+            st.running.values().forEach(r -> r.clockMoved(to));
         }
         // the update above fails loudly if the clock row is gone; after a crash the nemesis reads the clock back
         JobOutcome observed = new JobOutcome.ClockAt(Math.max(to, at));

@@ -91,7 +91,7 @@ final class RealTimeBenchmark {
                     r.verdict().linearizability().states(), r.history().uncertainty(), load(),
                     r.passed() ? "linearizable, invariants hold" : r.verdict().sentence().lines().findFirst().orElse(""));
             if (!r.passed() && r.shrunk() != null) {
-                System.out.print(RealTimeProperties.report(r).lines().skip(1).map(l -> "      " + l + "\n").reduce("", String::concat));
+                System.out.print(RealTimeChecks.report(r).lines().skip(1).map(l -> "      " + l + "\n").reduce("", String::concat));
             }
         }
         System.out.printf(Locale.ROOT, "campaign: %d runs, %d operations, %d linearizable, %d refused, %d undecided; checker %.0f operations/s"

@@ -30,12 +30,12 @@ public class FailureReport implements AroundPropertyHook {
 
     @Override
     public boolean appliesTo(Optional<AnnotatedElement> element) {
-        return true;
+        return Harnesses.isFencecheckProperty(element);
     }
 
     @Override
     public PropertyExecutionResult aroundProperty(PropertyLifecycleContext context, PropertyExecutor property) {
-        Optional<String> badSetting = Configuration.problem();
+        Optional<String> badSetting = Configuration.problem(context.containerClass());
         if (badSetting.isPresent()) {
             // thrown before the first try: nothing is generated, so nothing is shrunk
             throw new ConfigurationError(badSetting.get());
@@ -48,7 +48,7 @@ public class FailureReport implements AroundPropertyHook {
         if (result.status() != PropertyExecutionResult.Status.FAILED) {
             return result;
         }
-        TraceRunner runner = Harnesses.runnerFor(Harnesses.implementationUnderTest(),
+        TraceRunner runner = Harnesses.runnerFor(Harnesses.implementationUnderTest(context.containerClass()),
                 context.findAnnotation(ThroughFaultProxies.class).isPresent());
         Optional<TryResult> failed = runner.tries().lastFailure();
         if (failed.isEmpty()) {

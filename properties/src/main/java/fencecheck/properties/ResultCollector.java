@@ -51,7 +51,7 @@ public class ResultCollector implements AroundPropertyHook {
 
     @Override
     public boolean appliesTo(Optional<AnnotatedElement> element) {
-        return true;
+        return Harnesses.isFencecheckProperty(element);
     }
 
     /**
@@ -66,13 +66,13 @@ public class ResultCollector implements AroundPropertyHook {
 
     @Override
     public PropertyExecutionResult aroundProperty(PropertyLifecycleContext context, PropertyExecutor property) {
-        if (Configuration.problem().isPresent()) {
+        if (Configuration.problem(context.containerClass()).isPresent()) {
             // not a run of anything: the settings stopped it before its first try
             return property.execute();
         }
         Instant started = Instant.now();
         long startedNanos = System.nanoTime();
-        Optional<LeaseProtocol> protocol = implementationUnderTest();
+        Optional<LeaseProtocol> protocol = implementationUnderTest(context.containerClass());
         boolean proxied = context.findAnnotation(ThroughFaultProxies.class).isPresent();
         Optional<TraceRunner> runner = protocol.flatMap(p -> runnerFor(p, proxied));
         runner.ifPresent(r -> {
@@ -106,7 +106,7 @@ public class ResultCollector implements AroundPropertyHook {
                 : runner.flatMap(r -> r.tries().lastFailure());
         String implementation = failedTry.map(t -> t.trace().implementation())
                 .or(() -> protocol.map(LeaseProtocol::name))
-                .orElse(System.getProperty(Implementations.PROPERTY, "reference"));
+                .orElse(Harnesses.implementationName(context.containerClass()));
         String seed = result.seed().orElse(null);
 
         RunResult.Status status = switch (result.status()) {
@@ -147,7 +147,7 @@ public class ResultCollector implements AroundPropertyHook {
                 property,
                 implementation,
                 protocol.map(LeaseProtocol::description).orElse(""),
-                isKnownBuggyVariant(implementation),
+                isKnownBuggyVariant(implementation, protocol),
                 runner.map(r -> DATABASES.computeIfAbsent(r.database(), RunResult.DatabaseInfo::of))
                         .orElse(RunResult.DatabaseInfo.unknown("no database was reached")),
                 status,
@@ -177,9 +177,9 @@ public class ResultCollector implements AroundPropertyHook {
                 null, reproduce, rt);
     }
 
-    private static Optional<LeaseProtocol> implementationUnderTest() {
+    private static Optional<LeaseProtocol> implementationUnderTest(Class<?> container) {
         try {
-            return Optional.of(Harnesses.implementationUnderTest());
+            return Optional.of(Harnesses.implementationUnderTest(container));
         } catch (RuntimeException e) {
             return Optional.empty();
         }
@@ -215,7 +215,11 @@ public class ResultCollector implements AroundPropertyHook {
         }
     }
 
-    private static boolean isKnownBuggyVariant(String implementation) {
+    /** A built-in variant, or an implementation that says what its bug is (a SQL pack's {@code description}). */
+    private static boolean isKnownBuggyVariant(String implementation, Optional<LeaseProtocol> protocol) {
+        if (protocol.map(p -> p.name().equals(implementation) && !p.description().isBlank()).orElse(false)) {
+            return true;
+        }
         try {
             return Implementations.variants().stream().anyMatch(v -> v.name().equals(implementation))
                     || Implementations.faultVariants().stream().anyMatch(v -> v.name().equals(implementation))

@@ -80,6 +80,7 @@ public class ReportAtEnd implements TestExecutionListener {
             List<RunResult> results = ResultFiles.readAllIn(ResultCollector.results());
             Path index = ReportRenderer.render(results, report());
             ConsoleSummary.coverageLines(results).forEach(System.out::println);
+            Harnesses.restartTimes().ifPresent(System.out::println);
             if (!results.isEmpty() && (anyFailed.get() || !Boolean.getBoolean(VERDICT_AT_VERIFY))) {
                 ConsoleSummary.verdictLines(results, Paths.fromRoot(index)).forEach(System.out::println);
             }

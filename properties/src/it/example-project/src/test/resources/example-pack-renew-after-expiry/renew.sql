@@ -1,0 +1,7 @@
+-- BUG: no check that the lease is still valid.
+update ex_lease
+   set expires = clock_timestamp() + :ttl_micros * interval '1 microsecond'
+ where job = :job_key
+   and holder = :owner::uuid
+   and token = :token
+returning expires

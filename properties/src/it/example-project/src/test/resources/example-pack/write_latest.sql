@@ -1,0 +1,1 @@
+select ex_write_latest(:job_key, :token, :payload)

@@ -1,0 +1,91 @@
+package fencecheck.properties;
+
+import fencecheck.db.Databases;
+import fencecheck.db.TestBed;
+import fencecheck.faults.proxy.FaultProxies;
+import fencecheck.protocol.Implementations;
+import fencecheck.protocol.LeaseProtocol;
+
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The settings of a run ({@code -D} properties and their environment
+ * variables), checked once, before any property runs: the seed, the
+ * implementation (a SQL pack loaded, and its schema installed), the database
+ * (reached, for a server given by URL) and a Toxiproxy given by URL or
+ * container. A bad one stops every property at once
+ * with the same one line, before a try is generated, so nothing is shrunk and
+ * no run of the reference is recorded as failed.
+ */
+final class Configuration {
+
+    /** The last check of the settings; null until they are checked (again). */
+    private static Optional<String> settingsProblem;
+    /** Per implementation name, the last check of it. */
+    private static final Map<String, Optional<String>> IMPLEMENTATION_PROBLEMS = new HashMap<>();
+
+    private Configuration() {
+    }
+
+    /**
+     * What is wrong with the settings that hold for every property (the seed, the database, the proxies), and with
+     * {@code -Dfencecheck.implementation} when it is set, in one line that says what to do; empty when they are fine.
+     */
+    static synchronized Optional<String> problem() {
+        return problem(null);
+    }
+
+    /** The same, for the implementation the properties of {@code container} check. */
+    static synchronized Optional<String> problem(Class<?> container) {
+        if (settingsProblem == null) {
+            settingsProblem = checkSettings();
+        }
+        if (settingsProblem.isPresent()) {
+            return settingsProblem;
+        }
+        String property = System.getProperty(Implementations.PROPERTY);
+        if (container == null && (property == null || property.isBlank())) {
+            return Optional.empty();
+        }
+        return IMPLEMENTATION_PROBLEMS.computeIfAbsent(Harnesses.implementationName(container), Configuration::checkImplementation);
+    }
+
+    private static Optional<String> checkSettings() {
+        try {
+            Seeds.fromSystemProperty();
+            Selection.fromCommandLine();
+            String kind = Databases.configuredKind();
+            if (!kind.equals("embedded")) {
+                Databases.shared();
+            }
+            FaultProxies.checkSettings();
+            return Optional.empty();
+        } catch (RuntimeException e) {
+            return Optional.of(firstLine(e));
+        }
+    }
+
+    private static Optional<String> checkImplementation(String name) {
+        try {
+            LeaseProtocol protocol = Implementations.select(name);
+            // a schema the database refuses (a SQL pack's above all) is one line here, not an error in every try
+            new TestBed(Databases.shared(), protocol).install();
+            return Optional.empty();
+        } catch (SQLException | RuntimeException e) {
+            return Optional.of(firstLine(e));
+        }
+    }
+
+    private static String firstLine(Exception e) {
+        return e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse(e.toString());
+    }
+
+    /** Forgets the last checks, for tests that change a setting. */
+    static synchronized void forget() {
+        settingsProblem = null;
+        IMPLEMENTATION_PROBLEMS.clear();
+    }
+}

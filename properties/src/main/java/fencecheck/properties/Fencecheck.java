@@ -1,0 +1,46 @@
+package fencecheck.properties;
+
+import fencecheck.run.Situation;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Names the implementation a {@link FencecheckSuite} checks, and which of its properties run.
+ *
+ * <pre>{@code
+ * @Fencecheck("sql:classpath:/my-lease-pack")
+ * class MyLeasesTest extends FencecheckSuite {
+ * }
+ * }</pre>
+ *
+ * <p>{@code -Dfencecheck.implementation=NAME} on the command line wins over the annotation, so a
+ * failing seed can be re-run against another implementation without editing the class.
+ */
+@Documented
+@Inherited
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface Fencecheck {
+
+    /**
+     * The implementation: {@code sql:DIR} (a folder, relative to the project's root), {@code sql:classpath:/PATH}
+     * (a pack among the test resources), the fully qualified name of a class implementing
+     * {@link fencecheck.protocol.LeaseProtocol} with a public no-argument constructor, or a built-in name
+     * ({@code reference}, a correct alternative, a known-buggy variant). Empty: {@code -Dfencecheck.implementation},
+     * else the reference.
+     */
+    String value() default "";
+
+    /**
+     * The properties to run, one per group of situations they cover; all by default. The job groups are skipped,
+     * with one line saying why, for an implementation without the job transaction.
+     */
+    Situation.Group[] checks() default {
+            Situation.Group.LEASES, Situation.Group.LEASE_FAULTS, Situation.Group.LEASE_CRASH,
+            Situation.Group.JOBS, Situation.Group.JOB_FAULTS, Situation.Group.JOB_CRASH, Situation.Group.REAL_TIME};
+}

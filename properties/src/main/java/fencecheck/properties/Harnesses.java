@@ -1,0 +1,92 @@
+package fencecheck.properties;
+
+import fencecheck.db.Databases;
+import fencecheck.protocol.Implementations;
+import fencecheck.protocol.LeaseProtocol;
+import fencecheck.run.FaultTimings;
+import fencecheck.run.TraceRunner;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** One runner per implementation, all on the JVM's one database, kept for the whole run. */
+final class Harnesses {
+
+    private static final Map<String, TraceRunner> RUNNERS = new ConcurrentHashMap<>();
+
+    private Harnesses() {
+    }
+
+    /** The implementation named by {@code -Dfencecheck.implementation}, the reference by default. */
+    static LeaseProtocol implementationUnderTest() {
+        return Implementations.fromSystemProperty();
+    }
+
+    /** The implementation the properties of {@code container} check: see {@link #implementationName}. */
+    static LeaseProtocol implementationUnderTest(Class<?> container) {
+        return Implementations.select(implementationName(container));
+    }
+
+    /**
+     * {@code -Dfencecheck.implementation} when set, else the {@link Fencecheck} annotation of {@code container}
+     * (or of a class it extends) when it names one, else the reference.
+     */
+    static String implementationName(Class<?> container) {
+        String property = System.getProperty(Implementations.PROPERTY);
+        if (property != null && !property.isBlank()) {
+            return property.strip();
+        }
+        Fencecheck named = container == null ? null : container.getAnnotation(Fencecheck.class);
+        if (named != null && !named.value().isBlank()) {
+            return named.value().strip();
+        }
+        return "reference";
+    }
+
+    static TraceRunner runnerFor(LeaseProtocol protocol) {
+        return runnerFor(protocol, false);
+    }
+
+    /** @param throughFaultProxies whether worker sessions go through fault proxies (for traces with network faults) */
+    static TraceRunner runnerFor(LeaseProtocol protocol, boolean throughFaultProxies) {
+        return RUNNERS.computeIfAbsent(protocol.name() + (throughFaultProxies ? " proxied" : ""),
+                name -> new TraceRunner(Databases.shared(), protocol, throughFaultProxies));
+    }
+
+    /** How long the database restarts of every runner took, in one line; empty when none restarted it. */
+    static Optional<String> restartTimes() {
+        long restarts = 0;
+        double totalMillis = 0;
+        double slowest = 0;
+        for (TraceRunner runner : RUNNERS.values()) {
+            FaultTimings t = runner.faultTimings();
+            restarts += t.databaseRestarts();
+            totalMillis += t.meanRestartMillis() * t.databaseRestarts();
+            slowest = Math.max(slowest, t.slowestRestartMillis());
+        }
+        if (restarts == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(java.util.Locale.ROOT,
+                "fencecheck: %d database crash-and-restarts, %.0f ms each on average, %.0f ms the slowest", restarts,
+                totalMillis / restarts, slowest));
+    }
+
+    /** Whether the property {@code method} of {@code container} (or of a class it extends) runs through fault proxies. */
+    static boolean throughFaultProxies(Class<?> container, String method) {
+        for (Class<?> c = container; c != null; c = c.getSuperclass()) {
+            for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
+                if (m.getName().equals(method)) {
+                    return m.isAnnotationPresent(ThroughFaultProxies.class);
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code element} is one of fencecheck's properties (they declare what they {@link Covers}): the hooks leave a project's other properties alone. */
+    static boolean isFencecheckProperty(java.util.Optional<java.lang.reflect.AnnotatedElement> element) {
+        return element.map(e -> e.isAnnotationPresent(Covers.class)).orElse(false);
+    }
+}

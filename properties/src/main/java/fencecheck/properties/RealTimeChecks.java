@@ -1,0 +1,52 @@
+package fencecheck.properties;
+
+import fencecheck.check.HistoryShrinker;
+import fencecheck.check.TimedOperation;
+import fencecheck.model.Describe;
+import fencecheck.realtime.RealTimeRun;
+import fencecheck.realtime.RealTimeSettings;
+
+import java.util.Locale;
+
+/** The real-time property's settings ({@code -D} properties) and its failure message. */
+public final class RealTimeChecks {
+
+    public static final String MILLIS = "fencecheck.realtime.millis";
+    public static final String MAX_STATES = "fencecheck.realtime.maxStates";
+    public static final String SHRINK_MILLIS = "fencecheck.realtime.shrinkMillis";
+
+    private RealTimeChecks() {
+    }
+
+    public static RealTimeSettings settings(long seed) {
+        RealTimeSettings s = RealTimeSettings.quick(Long.getLong(MILLIS, 2_000), seed);
+        return s.withMaxStates(Long.getLong(MAX_STATES, s.maxStates())).withShrinkMillis(Long.getLong(SHRINK_MILLIS, s.shrinkMillis()));
+    }
+
+    /** The verdict, then the shrunk history as a table: what a user reads first. */
+    public static String report(RealTimeRun.Result result) {
+        StringBuilder s = new StringBuilder(result.verdict().sentence().lines().findFirst().orElse("")).append('\n');
+        HistoryShrinker.Shrunk shrunk = result.shrunk();
+        s.append(String.format(Locale.ROOT, "%d operations in %d ms (clock uncertainty %d us), checked in %d ms%n",
+                result.history().operations().size(), result.runMillis(), result.history().uncertainty(), result.checkMillis()));
+        if (shrunk != null) {
+            s.append("smallest failing history found (").append(shrunk.history().operations().size()).append(" operations, ")
+                    .append(shrunk.checks()).append(" checks").append(shrunk.outOfTime() ? ", shrinking ran out of time" : "").append("):\n");
+            s.append(table(shrunk));
+        }
+        return s.toString();
+    }
+
+    private static String table(HistoryShrinker.Shrunk shrunk) {
+        StringBuilder s = new StringBuilder();
+        long zero = shrunk.history().start();
+        Integer failing = shrunk.verdict().failingOperation();
+        for (TimedOperation o : shrunk.history().operations()) {
+            s.append(String.format(Locale.ROOT, "%s %4d %-6s [%9.3f, %9.3f] ms  %-70s -> %s%s%n",
+                    failing != null && failing == o.id() ? ">>" : "  ", o.id(), o.process(), (o.invoke() - zero) / 1e3,
+                    (o.complete() - zero) / 1e3, Describe.command(o.command()),
+                    o.unknown() ? "unknown" : Describe.outcome(o.outcome(), zero), o.note().isEmpty() ? "" : "  (" + o.note() + ")"));
+        }
+        return s.toString();
+    }
+}
