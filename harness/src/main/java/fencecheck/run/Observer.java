@@ -2,6 +2,7 @@ package fencecheck.run;
 
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
+import fencecheck.job.JobRowAgreement;
 import fencecheck.job.JobRows;
 
 import java.sql.SQLException;
@@ -35,7 +36,23 @@ final class Observer {
             return e;
         }
         String viewer = viewerOf(e.actor());
-        return e.withRows(st.state.rows(e.key(), viewer), read(e.key(), viewer));
+        JobRows observed = read(e.key(), viewer);
+        return e.withRows(asClaimed(st.state.rows(e.key(), viewer), observed), observed);
+    }
+
+    /**
+     * The model's rows, as the implementation's claimed row comparison reads them: under
+     * {@code rows=validity-and-answers}, when the rows agree in what that compares (whether the lease is held now,
+     * by whom, under which token, and the sinks), the model's lease is shown as the database stores it, as its exact
+     * {@code until} is judged only through the answers. Otherwise the model's rows as they are.
+     */
+    JobRows asClaimed(JobRows expected, JobRows observed) {
+        if (expected == null || observed == null || expected.equals(observed)
+                || !JobRowAgreement.agree(st.model.config(), expected, observed, st.state.now())) {
+            return expected;
+        }
+        return new JobRows(expected.protocol().withLease(observed.protocol().lease()), expected.jobState(), expected.business(),
+                expected.outbox(), expected.effects());
     }
 
     /** An entry of the relay or the clock, with the rows of {@code key} when it has one. */

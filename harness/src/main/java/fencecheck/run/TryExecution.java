@@ -10,6 +10,7 @@ import fencecheck.job.JobOutcome;
 import fencecheck.job.JobTransition;
 import fencecheck.model.Lease;
 import fencecheck.model.Micros;
+import fencecheck.model.TimeResolution;
 import fencecheck.protocol.JobClient;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;
@@ -90,10 +91,13 @@ final class TryExecution {
                 if (lease == null) {
                     st.noOp(Step.CLOCK, "clock to the expiry of " + a.key() + ", which has no lease");
                 } else {
-                    clock(lease.until() + a.deltaMicros());
+                    // an implementation that claims milliseconds gets whole milliseconds, on the same side of the boundary
+                    TimeResolution r = st.model.config().resolution();
+                    long to = lease.until() + a.deltaMicros();
+                    clock(a.deltaMicros() >= 0 ? r.ceil(to) : r.floor(to));
                 }
             }
-            case Action.AdvanceBy a -> clock(st.state.now() + a.micros());
+            case Action.AdvanceBy a -> clock(st.model.config().resolution().ceil(st.state.now() + a.micros()));
             case Action.CrashDatabase c -> nemesis.crashDatabase();
             case Action.RestartCoordinator r -> nemesis.restartCoordinator();
         }

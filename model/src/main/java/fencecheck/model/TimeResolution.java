@@ -54,6 +54,16 @@ public enum TimeResolution {
         return Math.floorDiv(micros + unitMicros / 2, unitMicros) * unitMicros;
     }
 
+    /** The first instant at or after {@code micros} that this resolution holds. */
+    public long ceil(long micros) {
+        return Math.floorDiv(micros + unitMicros - 1, unitMicros) * unitMicros;
+    }
+
+    /** The last instant at or before {@code micros} that this resolution holds. */
+    public long floor(long micros) {
+        return Math.floorDiv(micros, unitMicros) * unitMicros;
+    }
+
     /** Whether a column of this resolution can hold {@code micros} exactly: what a generator may pick as a stored instant. */
     public boolean holds(long micros) {
         return Math.floorMod(micros, unitMicros) == 0;

@@ -98,4 +98,17 @@ class TimeResolutionTest {
 
         assertThat(s.acquire("job", "a")).isEqualTo(new Granted(1, TTL + 1_499));
     }
+
+    @Test
+    void clockStepsLandOnWholeUnitsOnTheSameSideOfTheInstant() {
+        TimeResolution ms = TimeResolution.MILLISECONDS;
+        assertThat(ms.ceil(10_000_001)).isEqualTo(10_001_000);
+        assertThat(ms.floor(9_999_999)).isEqualTo(9_999_000);
+        assertThat(ms.ceil(10_000_000)).isEqualTo(10_000_000);
+        assertThat(ms.floor(10_000_000)).isEqualTo(10_000_000);
+        assertThat(ms.ceil(-1)).isEqualTo(0);
+        assertThat(ms.floor(-1)).isEqualTo(-1_000);
+        assertThat(TimeResolution.MICROSECONDS.ceil(10_000_001)).isEqualTo(10_000_001);
+        assertThat(TimeResolution.MICROSECONDS.floor(9_999_999)).isEqualTo(9_999_999);
+    }
 }
