@@ -52,8 +52,22 @@ final class TryExecution {
                 return finish();
             }
         }
+        goOnWhereStopped();
         endOpenTransactions();
         return finish();
+    }
+
+    /** A trace may end with calls a split stopped between their statements: they go on and are judged. */
+    private void goOnWhereStopped() throws SQLException {
+        List<String> stopped = st.running.keySet().stream().filter(exchange::stopped).toList();
+        if (!stopped.isEmpty() && st.divergent == null) {
+            st.stepNumber++;
+            for (String session : stopped) {
+                if (st.divergent == null) {
+                    exchange.goOn(session);
+                }
+            }
+        }
     }
 
     private TryResult finish() {
@@ -105,7 +119,19 @@ final class TryExecution {
             st.noOp(actor, actor + " names no zombie: no restart left one behind");
         } else if (workers.incarnations.isPaused(incarnation)) {
             st.noOp(incarnation, incarnation + " is paused: " + describe(statement) + " skipped");
-        } else if (st.running.containsKey(incarnation)) {
+        } else if (exchange.stopped(incarnation)) {
+            // the worker's next step first finishes the call a split stopped, then does what it says
+            exchange.goOn(incarnation);
+            if (st.divergent == null) {
+                act(incarnation, statement);
+            }
+        } else {
+            act(incarnation, statement);
+        }
+    }
+
+    private void act(String incarnation, Action.WorkerStatement statement) throws SQLException {
+        if (st.running.containsKey(incarnation)) {
             st.noOp(incarnation, incarnation + " is waiting for a lock: " + describe(statement) + " skipped");
         } else {
             Session s = st.runner.session(incarnation);
