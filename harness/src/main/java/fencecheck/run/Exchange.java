@@ -133,13 +133,20 @@ final class Exchange {
         return r != null && r.stopped();
     }
 
-    /** The call a split stopped runs its remaining statements now, and is judged when it completes. */
-    void goOn(String incarnation) throws SQLException {
-        Running r = st.running.get(incarnation);
-        st.note(incarnation, incarnation + " goes on with " + r.action + " (" + r.gate.where() + ")");
-        r.gate.goOn();
-        StatementWatch.awaitBriefly(st.runner.session(incarnation));
-        settle(r.command);
+    /**
+     * The calls a split stopped run their remaining statements now, side by side, and each is judged when it
+     * completes; the try settles once, so the rows are read after all of them.
+     */
+    void goOn(List<String> incarnations, String why) throws SQLException {
+        JobCommand cause = null;
+        for (String incarnation : incarnations) {
+            Running r = st.running.get(incarnation);
+            st.note(incarnation, incarnation + " goes on with " + r.action + " (" + r.gate.where() + ")" + why);
+            r.gate.goOn();
+            cause = r.command;
+        }
+        StatementWatch.awaitBriefly(st.runner.session(incarnations.getLast()));
+        settle(cause);
     }
 
     /**
@@ -412,8 +419,12 @@ final class Exchange {
         if (!receiptLost) {
             workers.learn(s.name, r.command, seen.outcome());
         }
-        String action = judged.at() == r.startedAt ? r.action : r.action + " (ran at " + Micros.format(judged.at()) + ", after its wait)";
-        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, s.name, action, r.command, r.startedAt,
+        String action = judged.at() == r.startedAt ? r.action : r.action + " (ran at " + Micros.format(judged.at())
+                + (r.gate != null ? ", after it stopped between statements)" : ", after its wait)");
+        // a call a split stopped is recorded at the instant it was judged at: the checkers take a grant's lease
+        // to start there, and its first statements changed nothing the model sees
+        long at = r.gate != null ? judged.at() : r.startedAt;
+        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, s.name, action, r.command, at,
                 t.outcome(), seen.outcome(), key, null, null, seen.error()));
     }
 

@@ -62,11 +62,7 @@ final class TryExecution {
         List<String> stopped = st.running.keySet().stream().filter(exchange::stopped).toList();
         if (!stopped.isEmpty() && st.divergent == null) {
             st.stepNumber++;
-            for (String session : stopped) {
-                if (st.divergent == null) {
-                    exchange.goOn(session);
-                }
-            }
+            exchange.goOn(stopped, " as the trace ends");
         }
     }
 
@@ -120,11 +116,9 @@ final class TryExecution {
         } else if (workers.incarnations.isPaused(incarnation)) {
             st.noOp(incarnation, incarnation + " is paused: " + describe(statement) + " skipped");
         } else if (exchange.stopped(incarnation)) {
-            // the worker's next step first finishes the call a split stopped, then does what it says
-            exchange.goOn(incarnation);
-            if (st.divergent == null) {
-                act(incarnation, statement);
-            }
+            // the worker's next step finishes the call a split stopped, instead of what it says: a step's rows
+            // are read once, after everything it ran
+            exchange.goOn(List.of(incarnation), " instead of its " + describe(statement));
         } else {
             act(incarnation, statement);
         }

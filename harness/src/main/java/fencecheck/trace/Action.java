@@ -150,8 +150,8 @@ public sealed interface Action {
      * The scheduler stops the worker's next call after the first
      * {@code afterStatements} statements of its file: the trace goes on with
      * other actors' steps, and the call runs its remaining statements at the
-     * worker's next step (then that step's own action runs), or when the trace
-     * ends. A call whose file has no more statements than that runs through, and
+     * worker's next step (instead of that step's own action, as a worker
+     * waiting for a lock skips its steps), or when the trace ends. A call whose file has no more statements than that runs through, and
      * so does one that meets a network fault. Paused, the worker stays stopped;
      * restarted, a dead incarnation's call is dropped with its connection (what
      * its first statements committed stays), a zombie's stays stopped until the
