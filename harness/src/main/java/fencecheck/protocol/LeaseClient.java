@@ -15,8 +15,10 @@ import java.util.UUID;
  * time (see {@code fencecheck.db.VirtualClock}). Outcomes are the model's
  * words; zero affected rows is never reported as success.
  *
- * <p>Each call is one step the runner interleaves other sessions around, never
- * inside. It runs in autocommit (each statement its own transaction), or in the
+ * <p>Each call is one step the runner interleaves other sessions around, and
+ * inside it only at a point between two of its statements
+ * ({@code fencecheck.protocol.pack.BetweenStatements}, passed between the
+ * statements of a SQL pack's file). It runs in autocommit (each statement its own transaction), or in the
  * transaction {@link JobClient#begin} opened on the same connection; it never
  * commits or rolls back itself. An exception is the step's answer (a
  * divergence), never retried.

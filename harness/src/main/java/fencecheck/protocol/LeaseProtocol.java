@@ -43,13 +43,21 @@ import java.util.UUID;
  * </ol>
  *
  * <h2>Calls, statements and commits</h2>
- * A call of a {@link LeaseClient} or {@link JobClient} method is the unit the
- * runner interleaves at: it runs on a thread of its own, and the runner starts
- * the next step only when the call returned or the database shows it waiting
- * for a lock another session of the try holds. So several statements in one
- * call run without another session's step between them (a statement of another
- * session that was already waiting may go on when one of them frees a lock);
- * to let the runner interleave between two statements, make them two calls.
+ * A call of a {@link LeaseClient} or {@link JobClient} method is a step the
+ * runner interleaves around: it runs on a thread of its own, and the runner
+ * starts the next step only when the call returned, the database shows it
+ * waiting for a lock another session of the try holds, or it stopped at a
+ * point between two of its statements. Such a point is
+ * {@link fencecheck.protocol.pack.BetweenStatements#point}: a SQL pack's file
+ * of several statements passes it after each but the last, and a trace's
+ * {@code split} step stops the worker's next call there, runs other actors'
+ * steps, and lets the call go on at the worker's next step (so an
+ * implementation that checks in one statement and writes in the next on what
+ * it read is caught). Between the points of a call, and in a call that passes
+ * none, no other session's step runs (a statement of another session that was
+ * already waiting may go on when one of them frees a lock).
+ * {@link #stopsBetweenStatements} says whether the implementation has such
+ * points, so the properties know whether to expect them.
  * Outside a job transaction the connection is in autocommit: every statement
  * commits on its own, two statements of one call are two transactions, and a
  * client never commits. Between {@link JobClient#begin} and
@@ -133,6 +141,16 @@ public interface LeaseProtocol {
         } catch (NoSuchMethodException e) {
             return false;
         }
+    }
+
+    /**
+     * Whether some of its calls pass a point between statements
+     * ({@link fencecheck.protocol.pack.BetweenStatements#point}) where a trace may stop them: a SQL pack
+     * with a file of several statements does. The lease property then expects another session to run
+     * between the statements of one call in some of its tries. By default: no.
+     */
+    default boolean stopsBetweenStatements() {
+        return false;
     }
 
     /**

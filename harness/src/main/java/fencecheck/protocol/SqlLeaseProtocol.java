@@ -143,6 +143,12 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
         return new SqlLeaseClient(this, connection);
     }
 
+    /** Whether a file of its pack that a call runs holds several statements. */
+    @Override
+    public boolean stopsBetweenStatements() {
+        return pack.hasSeveralStatementsInAFile();
+    }
+
     /** Whether the pack has the job files; without them it is lease-only and the job properties skip it. */
     @Override
     public boolean hasJobTransaction() {

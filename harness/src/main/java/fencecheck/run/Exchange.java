@@ -2,17 +2,21 @@ package fencecheck.run;
 
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
+import fencecheck.job.JobRows;
 import fencecheck.job.JobState;
 import fencecheck.job.JobTransition;
 import fencecheck.model.Command;
 import fencecheck.model.Micros;
 import fencecheck.model.Outcome;
 import fencecheck.model.TokenSequence;
+import fencecheck.protocol.pack.BetweenStatements;
 import fencecheck.trace.NetworkFault;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The exchange between the database and the model: runs each statement of a
@@ -21,7 +25,8 @@ import java.util.List;
  * blocked by another session of the try), and lets the model judge each
  * statement the database completed, in an order consistent with the answers,
  * at an instant of its life (its start, or a clock set while it waited). A wait is what the database showed, never
- * what the model prescribes.
+ * what the model prescribes. A call a split stopped between two statements of its file is neither running nor
+ * waiting: the try is quiet without it, and it is judged, like any other, once it went on and completed.
  */
 final class Exchange {
 
@@ -29,6 +34,8 @@ final class Exchange {
     private final Observer observer;
     private final Workers workers;
     private final NetworkFaults network;
+    /** Per incarnation, after how many statements of its file a split stops its next call. */
+    private final Map<String, Integer> splits = new HashMap<>();
 
     Exchange(TryState st, Observer observer, Workers workers, NetworkFaults network) {
         this.st = st;
@@ -37,9 +44,16 @@ final class Exchange {
         this.network = network;
     }
 
+    /** The incarnation's next call stops after the first {@code afterStatements} statements of its file. */
+    void split(String incarnation, int afterStatements) {
+        splits.put(incarnation, afterStatements);
+    }
+
     /** Sends a worker's statement through whatever fault the network holds for it, and settles the try. */
     void run(String session, Session s, Workers.Planned p) throws SQLException {
         NetworkFault fault = network.take(session, p.command(), s);
+        // a split applies to the next call whatever it is; one that meets a network fault runs through
+        Integer split = splits.remove(session);
         if (fault == NetworkFault.REQUEST_LOST || fault == NetworkFault.RESPONSE_LOST) {
             lost(session, s, p, fault);
             return;
@@ -55,7 +69,14 @@ final class Exchange {
                     null, st.state.now(), null, null, null, null, null, null, fault.name()));
             return;
         }
-        if (st.runner.inlineStatements() && noOtherSessionHoldsLocks(session)) {
+        if (split != null && fault == null) {
+            // never inline: the runner's own thread must go on while the call stands between its statements
+            StatementGate gate = new StatementGate(split);
+            r.gate = gate;
+            s.start(st.runner.statements(), () -> BetweenStatements.during(gate, p.call()));
+            st.running.put(session, r);
+            StatementWatch.awaitBriefly(s);
+        } else if (st.runner.inlineStatements() && noOtherSessionHoldsLocks(session)) {
             inline(s, r, p);
         } else {
             s.start(st.runner.statements(), p.call());
@@ -104,6 +125,69 @@ final class Exchange {
                 held.referenceWaits, held.answerLost));
         network.release(st.runner.session(target));
         settle(held.command);
+    }
+
+    /** Whether a split stopped the incarnation's call between two statements. */
+    boolean stopped(String incarnation) {
+        Running r = st.running.get(incarnation);
+        return r != null && r.stopped();
+    }
+
+    /**
+     * The calls a split stopped run their remaining statements now, side by side, and each is judged when it
+     * completes; the try settles once, so the rows are read after all of them.
+     */
+    void goOn(List<String> incarnations, String why) throws SQLException {
+        JobCommand cause = null;
+        for (String incarnation : incarnations) {
+            Running r = st.running.get(incarnation);
+            st.note(incarnation, incarnation + " goes on with " + r.action + " (" + r.gate.where() + ")" + why);
+            r.gate.goOn();
+            cause = r.command;
+        }
+        StatementWatch.awaitBriefly(st.runner.session(incarnations.getLast()));
+        settle(cause);
+    }
+
+    /**
+     * A call a split stopped never goes on: its connection went (a dead
+     * incarnation, a database crash), so its remaining statements never run,
+     * and what its first ones committed stays. The model takes the call as run,
+     * at an instant of its life, when the rows of its key show that, and as
+     * never run otherwise; rows that show neither (a half-done operation) are a
+     * divergence. Inside a transaction its statements go with the transaction.
+     * The caller has taken it out of the running statements.
+     */
+    void cutShort(String session, Running r, String why) throws SQLException {
+        String key = st.state.transaction(session) == null ? workers.keyOf(st.state, session, r.command) : null;
+        boolean ran = false;
+        if (key != null) {
+            JobRows seen = observer.read(key, null);
+            for (long at : r.instants()) {
+                JobTransition t = runAt(r, at, seen);
+                if (t != null && t.next().rows(key, null).equals(seen)) {
+                    st.state = t.next();
+                    ran = true;
+                    break;
+                }
+            }
+        }
+        st.record(observer.withRows(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, true, session, r.action + ": stopped "
+                + r.gate.where() + ", " + why + (ran ? "; its rows show the whole operation done, unanswered" : ""), null,
+                r.startedAt, null, null, key, null, null, null)));
+    }
+
+    /** The model's step of a cut-short call at {@code at}; a grant claiming any increasing token takes the token the rows show. */
+    private JobTransition runAt(Running r, long at, JobRows seen) {
+        try {
+            if (st.model.config().tokens() == TokenSequence.INCREASING && r.command instanceof JobCommand.LeaseOperation op
+                    && op.command() instanceof Command.Acquire && seen.protocol().lease() != null) {
+                return st.model.completeAcquire(st.state, op, at, seen.protocol().lease().token()).transition();
+            }
+            return st.model.complete(st.state, r.command, at);
+        } catch (IllegalArgumentException outOfScope) {
+            return null;
+        }
     }
 
     /**
@@ -192,6 +276,7 @@ final class Exchange {
     void settle(JobCommand cause) throws SQLException {
         try {
             quiet(cause);
+            noteStops();
         } finally {
             for (HistoryEntry e : st.batch) {
                 st.record(observer.withRows(e));
@@ -200,16 +285,28 @@ final class Exchange {
         }
     }
 
+    /** A call a split stopped between its statements: the history says where, once. */
+    private void noteStops() {
+        for (Map.Entry<String, Running> e : st.running.entrySet()) {
+            Running r = e.getValue();
+            if (r.stopped() && !r.stopNoted) {
+                r.stopNoted = true;
+                st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.BETWEEN, false, e.getKey(), r.action + ": stops "
+                        + r.gate.where() + "; other actors go on", r.command, st.state.now(), null, null, null, null, null, null));
+            }
+        }
+    }
+
     private void quiet(JobCommand cause) throws SQLException {
         long deadline = System.nanoTime() + st.runner.statementMillis() * 1_000_000;
         // each look asks the server whether a slow statement waits: look less often the longer it runs
         long pauseMicros = 300;
-        while (st.running.values().stream().anyMatch(r -> !r.held)) {
+        while (st.running.values().stream().anyMatch(r -> !r.idle())) {
             List<Session> done = new ArrayList<>();
             List<Session> blocked = new ArrayList<>();
             boolean quiet = true;
             for (String name : st.running.keySet()) {
-                if (st.running.get(name).held) {
+                if (st.running.get(name).idle()) {
                     continue;
                 }
                 Session s = st.runner.session(name);
@@ -226,7 +323,7 @@ final class Exchange {
             if (quiet && !st.runner.waitCycle(blocked)) {
                 if (done.isEmpty()) {
                     for (String name : st.running.keySet()) {
-                        if (!st.running.get(name).held) {
+                        if (!st.running.get(name).idle()) {
                             markWaiting(name);
                         }
                     }
@@ -244,7 +341,7 @@ final class Exchange {
             if (System.nanoTime() > deadline) {
                 for (String name : List.copyOf(st.running.keySet())) {
                     Session s = st.runner.session(name);
-                    if (!st.running.get(name).held && !s.pending.isDone() && !blocked.contains(s)) {
+                    if (!st.running.get(name).idle() && !s.pending.isDone() && !blocked.contains(s)) {
                         // its session stays busy: the runner drops it when the try ends
                         Running r = st.running.remove(name);
                         st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, name, r.action, r.command,
@@ -304,7 +401,7 @@ final class Exchange {
             deadlockVictim(s, r);
             return;
         }
-        if (!r.waited && seen.outcome() instanceof JobOutcome.Answered) {
+        if (!r.waited && r.gate == null && seen.outcome() instanceof JobOutcome.Answered) {
             st.runner.metrics().latency(r.command, seen.nanos(), r.startedAt);
         }
         JobState before = st.state;
@@ -322,8 +419,12 @@ final class Exchange {
         if (!receiptLost) {
             workers.learn(s.name, r.command, seen.outcome());
         }
-        String action = judged.at() == r.startedAt ? r.action : r.action + " (ran at " + Micros.format(judged.at()) + ", after its wait)";
-        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, s.name, action, r.command, r.startedAt,
+        String action = judged.at() == r.startedAt ? r.action : r.action + " (ran at " + Micros.format(judged.at())
+                + (r.gate != null ? ", after it stopped between statements)" : ", after its wait)");
+        // a call a split stopped is recorded at the instant it was judged at: the checkers take a grant's lease
+        // to start there, and its first statements changed nothing the model sees
+        long at = r.gate != null ? judged.at() : r.startedAt;
+        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, s.name, action, r.command, at,
                 t.outcome(), seen.outcome(), key, null, null, seen.error()));
     }
 

@@ -51,7 +51,12 @@ public record HistoryEntry(
         /** The clock moved. */
         CLOCK,
         /** The outbox relay delivered, or delivered again. */
-        RELAY
+        RELAY,
+        /**
+         * A split stopped a session's call between two statements of its file (its {@code command}); other
+         * actors go on, and the entry that judges the call comes when it goes on.
+         */
+        BETWEEN
     }
 
     /** An entry with no network fault in it. */

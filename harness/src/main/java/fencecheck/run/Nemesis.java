@@ -75,6 +75,11 @@ final class Nemesis {
                 } + " of " + target + "'s next statement");
             }
             case Action.Deliver d -> exchange.deliver(target);
+            case Action.Split sp -> {
+                exchange.split(target, sp.afterStatements());
+                st.note(target, target + "'s next call will stop after the first " + sp.afterStatements() + " statement"
+                        + (sp.afterStatements() == 1 ? "" : "s") + " of its file, if it has more");
+            }
             case Action.Duplicate d -> duplicate(target);
         }
     }
@@ -115,7 +120,9 @@ final class Nemesis {
     private void kill(String incarnation, String why) throws SQLException {
         workers.incarnations.forget(incarnation);
         Running lost = st.running.remove(incarnation);
-        if (lost != null) {
+        if (lost != null && lost.stopped()) {
+            exchange.cutShort(incarnation, lost, "and lost with its connection: its remaining statements never run");
+        } else if (lost != null) {
             st.history.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, true, incarnation, lost.action
                     + ": lost with its connection, never answered", null, lost.startedAt, null, null, null, null, null, null));
         }
@@ -140,6 +147,12 @@ final class Nemesis {
      */
     void crashDatabase() throws SQLException {
         long at = st.state.now();
+        for (Map.Entry<String, Running> stopped : List.copyOf(st.running.entrySet())) {
+            if (stopped.getValue().stopped()) {
+                st.running.remove(stopped.getKey());
+                exchange.cutShort(stopped.getKey(), stopped.getValue(), "and lost in the crash: its remaining statements never run");
+            }
+        }
         JobTransition t = st.model.step(st.state, new JobCommand.CrashDatabase());
         st.runner.crashDatabase();
         for (Map.Entry<String, Running> lost : List.copyOf(st.running.entrySet())) {

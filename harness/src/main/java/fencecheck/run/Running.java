@@ -5,7 +5,10 @@ import fencecheck.job.JobCommand;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A statement started and not yet judged: answered and not yet collected, waiting for a lock, or held by the network. */
+/**
+ * A statement started and not yet judged: answered and not yet collected, waiting for a lock, held by the
+ * network, or stopped between two statements of its file by a split.
+ */
 final class Running {
     final String action;
     final JobCommand command;
@@ -19,6 +22,10 @@ final class Running {
     boolean waited;
     /** The network holds it: it has not reached the database yet. */
     boolean held;
+    /** A split stops it between two statements of its file; null when it runs through. */
+    StatementGate gate;
+    /** Whether the history says already that it stopped between statements. */
+    boolean stopNoted;
     /** The clocks set while it was in flight: a statement that waited may read the clock when it goes on. */
     private final List<Long> laterClocks = new ArrayList<>(0);
 
@@ -29,6 +36,16 @@ final class Running {
         this.sequence = sequence;
         this.referenceWaits = referenceWaits;
         this.answerLost = answerLost;
+    }
+
+    /** Whether it stands between two statements of its file: not running, and waiting for no lock. */
+    boolean stopped() {
+        return gate != null && gate.stopped();
+    }
+
+    /** Whether the try may be quiet while it is in flight: the network holds it, or a split stopped it. */
+    boolean idle() {
+        return held || stopped();
     }
 
     void clockMoved(long to) {

@@ -21,6 +21,7 @@ public enum Situation {
     ZOMBIE_STATEMENT("a zombie's statement reached the database"),
     GRANT_RECEIPT_LOST("a grant's answer was lost"),
     LEASE_RELEASED("a lease was released"),
+    BETWEEN_STATEMENTS("another session ran between the statements of one operation"),
 
     WAIT_OBSERVED("a statement waited for a row lock"),
     WAIT_RESOLVED_BY_COMMIT("a waiting statement went on when the holder committed"),
@@ -75,7 +76,7 @@ public enum Situation {
     public enum Group {
         /** Lease operations and writes of workers, the clock, pauses, restarts and zombies. */
         LEASES(List.of(TAKEOVER, STALE_WRITE_ATTEMPTED, STALE_WRITE_REJECTED, BOUNDARY_RENEW, DUPLICATE_WRITE, WRITE_ROLLED_BACK,
-                WORKER_RESTART, FORGED_TOKEN_WRITTEN, ZOMBIE_STATEMENT)),
+                WORKER_RESTART, FORGED_TOKEN_WRITTEN, ZOMBIE_STATEMENT, BETWEEN_STATEMENTS)),
         /** Lease traces whose statements meet network faults, crashes of workers mid-transaction, coordinator restarts. */
         LEASE_FAULTS(List.of(REQUEST_LOST, RESPONSE_LOST, RETRY_AFTER_UNKNOWN, DELAYED_PAST_TAKEOVER,
                 CONNECTION_RESET_IN_TRANSACTION, RESTART_IN_TRANSACTION, COORDINATOR_RESTART)),
@@ -103,6 +104,16 @@ public enum Situation {
 
         public List<Situation> situations() {
             return situations;
+        }
+
+        /**
+         * The situations whose floor applies to an implementation: all of the group's, except
+         * {@link #BETWEEN_STATEMENTS} for one whose calls pass no point between statements (every file of one
+         * statement, as the reference's), where no split can stop anything.
+         */
+        public List<Situation> floored(fencecheck.protocol.LeaseProtocol implementation) {
+            return implementation.stopsBetweenStatements() ? situations
+                    : situations.stream().filter(s -> s != BETWEEN_STATEMENTS).toList();
         }
     }
 }

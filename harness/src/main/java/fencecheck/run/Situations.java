@@ -39,6 +39,8 @@ public final class Situations {
     private final Map<String, OpenTransaction> open = new HashMap<>();
     private final Map<String, Lease> latestLease = new HashMap<>();
     private final Set<String> waiting = new HashSet<>();
+    /** Sessions whose call a split stopped between two statements, until it completes or is lost. */
+    private final Set<String> stoppedBetween = new HashSet<>();
     private HistoryEntry lastAnswered;
     private int stepSeen;
 
@@ -62,8 +64,13 @@ public final class Situations {
         if (e.kind() == HistoryEntry.Kind.NO_OP) {
             return;
         }
+        if (e.kind() == HistoryEntry.Kind.BETWEEN) {
+            stoppedBetween.add(e.actor());
+            return;
+        }
         if (e.kind() == HistoryEntry.Kind.FAULT) {
             if (e.resumed()) {
+                stoppedBetween.remove(e.actor());
                 // a statement lost with its connection or in a crash: it never answered
                 if (waiting.remove(e.actor()) && action instanceof Action.CrashDatabase) {
                     reached.add(Situation.STATEMENT_LOST_IN_CRASH);
@@ -85,6 +92,7 @@ public final class Situations {
             return;
         }
         boolean wentOn = waiting.remove(e.actor());
+        stoppedBetween.remove(e.actor());
         if (wentOn) {
             reached.add(action instanceof Action.Commit ? Situation.WAIT_RESOLVED_BY_COMMIT : Situation.WAIT_RESOLVED_BY_ROLLBACK);
         } else if (!e.resumed()) {
@@ -135,6 +143,9 @@ public final class Situations {
 
     /** A statement reached the database (answered at once, or seen waiting). */
     private void statementIssued(HistoryEntry e, Step step, Action action) {
+        if (stoppedBetween.stream().anyMatch(stopped -> !stopped.equals(e.actor()))) {
+            reached.add(Situation.BETWEEN_STATEMENTS);
+        }
         if (step != null && step.actor().startsWith("z")) {
             reached.add(Situation.ZOMBIE_STATEMENT);
         }

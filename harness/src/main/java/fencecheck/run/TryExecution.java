@@ -53,8 +53,18 @@ final class TryExecution {
                 return finish();
             }
         }
+        goOnWhereStopped();
         endOpenTransactions();
         return finish();
+    }
+
+    /** A trace may end with calls a split stopped between their statements: they go on and are judged. */
+    private void goOnWhereStopped() throws SQLException {
+        List<String> stopped = st.running.keySet().stream().filter(exchange::stopped).toList();
+        if (!stopped.isEmpty() && st.divergent == null) {
+            st.stepNumber++;
+            exchange.goOn(stopped, " as the trace ends");
+        }
     }
 
     private TryResult finish() {
@@ -109,7 +119,17 @@ final class TryExecution {
             st.noOp(actor, actor + " names no zombie: no restart left one behind");
         } else if (workers.incarnations.isPaused(incarnation)) {
             st.noOp(incarnation, incarnation + " is paused: " + describe(statement) + " skipped");
-        } else if (st.running.containsKey(incarnation)) {
+        } else if (exchange.stopped(incarnation)) {
+            // the worker's next step finishes the call a split stopped, instead of what it says: a step's rows
+            // are read once, after everything it ran
+            exchange.goOn(List.of(incarnation), " instead of its " + describe(statement));
+        } else {
+            act(incarnation, statement);
+        }
+    }
+
+    private void act(String incarnation, Action.WorkerStatement statement) throws SQLException {
+        if (st.running.containsKey(incarnation)) {
             st.noOp(incarnation, incarnation + " is waiting for a lock: " + describe(statement) + " skipped");
         } else {
             Session s = st.runner.session(incarnation);

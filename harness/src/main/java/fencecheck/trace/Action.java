@@ -35,6 +35,7 @@ import fencecheck.model.SinkKind;
         @JsonSubTypes.Type(value = Action.Network.class, name = "network"),
         @JsonSubTypes.Type(value = Action.Deliver.class, name = "deliver"),
         @JsonSubTypes.Type(value = Action.Duplicate.class, name = "duplicate"),
+        @JsonSubTypes.Type(value = Action.Split.class, name = "split"),
         @JsonSubTypes.Type(value = Action.Retry.class, name = "retry"),
         @JsonSubTypes.Type(value = Action.RestartCoordinator.class, name = "restart-coordinator"),
 })
@@ -143,6 +144,26 @@ public sealed interface Action {
 
     /** The network delivers the worker's last write a second time, unchanged. */
     record Duplicate(String worker) implements WorkerFault {
+    }
+
+    /**
+     * The scheduler stops the worker's next call after the first
+     * {@code afterStatements} statements of its file: the trace goes on with
+     * other actors' steps, and the call runs its remaining statements at the
+     * worker's next step (instead of that step's own action, as a worker
+     * waiting for a lock skips its steps), or when the trace ends. A call whose file has no more statements than that runs through, and
+     * so does one that meets a network fault. Paused, the worker stays stopped;
+     * restarted, a dead incarnation's call is dropped with its connection (what
+     * its first statements committed stays), a zombie's stays stopped until the
+     * zombie acts.
+     */
+    record Split(String worker, int afterStatements) implements WorkerFault {
+        public Split {
+            if (afterStatements < 1) {
+                throw new IllegalArgumentException("a split stops a call after at least its first statement, not after "
+                        + afterStatements);
+            }
+        }
     }
 
     /**

@@ -23,8 +23,35 @@ class TraceFilesTest {
                 Step.nemesis(new Action.Pause("w1")),
                 Step.nemesis(new Action.Resume("w1")),
                 Step.nemesis(new Action.Restart("w2", true)),
-                Step.nemesis(new Action.Duplicate("w3"))));
+                Step.nemesis(new Action.Duplicate("w3")),
+                Step.nemesis(new Action.Split("w4", 2))));
         assertThat(TraceFiles.parse(TraceFiles.toJson(trace), "test")).isEqualTo(trace);
+    }
+
+    /** A split is a step of its own: a file written before there were splits reads as it did. */
+    @Test
+    void aTraceWithoutSplitsReadsAsBefore() {
+        String json = """
+                {"schemaVersion": 3, "implementation": "reference", "leaseTtl": 10,
+                 "steps": [{"actor": "w1", "action": {"do": "acquire", "key": "K1", "receiptLost": false}},
+                           {"actor": "nemesis", "action": {"do": "split", "worker": "w2", "afterStatements": 1}},
+                           {"actor": "w2", "action": {"do": "renew"}}]}""";
+        assertThat(TraceFiles.parse(json, "t.json").steps()).containsExactly(
+                Step.worker(1, new Action.Acquire("K1")), Step.nemesis(new Action.Split("w2", 1)), Step.worker(2, new Action.Renew()));
+        String before = """
+                {"schemaVersion": 3, "implementation": "reference", "leaseTtl": 10,
+                 "steps": [{"actor": "w1", "action": {"do": "acquire", "key": "K1", "receiptLost": false}}]}""";
+        assertThat(TraceFiles.parse(before, "old.json").steps()).containsExactly(Step.worker(1, new Action.Acquire("K1")));
+    }
+
+    @Test
+    void aSplitBeforeTheFirstStatementIsRejected() {
+        String json = """
+                {"schemaVersion": 3, "implementation": "reference", "leaseTtl": 10,
+                 "steps": [{"actor": "nemesis", "action": {"do": "split", "worker": "w1", "afterStatements": 0}}]}""";
+        assertThatThrownBy(() -> TraceFiles.parse(json, "t.json"))
+                .isInstanceOf(TraceFiles.BadTraceFile.class)
+                .hasMessageContaining("after at least its first statement");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package fencecheck.properties;
 
+import fencecheck.protocol.LeaseProtocol;
 import fencecheck.run.Situation;
 import fencecheck.run.TraceTable;
 import fencecheck.run.TryResult;
@@ -18,14 +19,17 @@ final class Coverage {
     private Coverage() {
     }
 
-    static void collect(TryResult result, Situation.Group group) {
-        collect(result.situations(), group);
-    }
-
-    static void collect(java.util.Set<Situation> reached, Situation.Group group) {
+    /**
+     * Labels every situation of the group; only those that apply to {@code implementation} have the floor
+     * ({@link Situation.Group#floored}): a pack of one statement per file never stops between statements.
+     */
+    static void collect(java.util.Set<Situation> reached, Situation.Group group, LeaseProtocol implementation) {
+        java.util.List<Situation> floored = group.floored(implementation);
         for (Situation situation : Situation.of(group)) {
             Statistics.label(situation.label()).collect(reached.contains(situation));
-            Statistics.label(situation.label()).coverage(c -> c.check(true).percentage(p -> p >= FLOOR_PERCENT));
+            if (floored.contains(situation)) {
+                Statistics.label(situation.label()).coverage(c -> c.check(true).percentage(p -> p >= FLOOR_PERCENT));
+            }
         }
     }
 
@@ -34,8 +38,8 @@ final class Coverage {
      * disagreed or an invariant broke. The failure carries only the words a
      * reader needs; the try itself stays in its runner's {@link fencecheck.run.TryLog}.
      */
-    static void judge(TryResult result, Situation.Group group) {
-        collect(result, group);
+    static void judge(TryResult result, Situation.Group group, LeaseProtocol implementation) {
+        collect(result.situations(), group, implementation);
         if (!result.passed()) {
             throw new AssertionError(result.verdict() + "\n" + TraceTable.render(result));
         }

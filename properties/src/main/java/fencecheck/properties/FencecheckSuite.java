@@ -97,7 +97,7 @@ public abstract class FencecheckSuite {
         LeaseProtocol protocol = Harnesses.implementationUnderTest(getClass());
         RealTimeRun.Result result = RealTimeRun.runAndCheck(Databases.shared(), protocol, RealTimeChecks.settings(seed));
         RealTimeRuns.record(result);
-        Coverage.collect(result.situations(), Group.REAL_TIME);
+        Coverage.collect(result.situations(), Group.REAL_TIME, protocol);
         if (!result.passed()) {
             throw new AssertionError(RealTimeChecks.report(result));
         }
@@ -105,7 +105,7 @@ public abstract class FencecheckSuite {
 
     private void run(List<Step> steps, Group group, boolean throughFaultProxies) {
         LeaseProtocol protocol = Harnesses.implementationUnderTest(getClass());
-        Coverage.judge(Harnesses.runnerFor(protocol, throughFaultProxies).run(Trace.of(protocol.name(), steps)), group);
+        Coverage.judge(Harnesses.runnerFor(protocol, throughFaultProxies).run(Trace.of(protocol.name(), steps)), group, protocol);
     }
 
     @Provide

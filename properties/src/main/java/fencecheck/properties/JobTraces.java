@@ -51,7 +51,8 @@ final class JobTraces {
                 Tuple.of(5, restartDuringAJob()),
                 Tuple.of(4, pauseDuringAJob()),
                 Tuple.of(2, lostReceiptOfANewGrant()),
-                Tuple.of(4, grantThenRelease()));
+                Tuple.of(4, grantThenRelease()),
+                Tuple.of(3, Traces.splitOperation()));
     }
 
     static Arbitrary<String> worker() {

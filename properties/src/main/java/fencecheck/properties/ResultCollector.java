@@ -141,7 +141,7 @@ public class ResultCollector implements AroundPropertyHook {
         // jqwik judges coverage only after the last try: a run stopped by a failing try was not judged
         boolean judged = status == RunResult.Status.PASSED || (status == RunResult.Status.FAILED
                 && failedTry.isEmpty() && result.countTries() > 0);
-        RunResult.Statistics statistics = statistics(context, result, runner, judged);
+        RunResult.Statistics statistics = statistics(context, result, protocol, runner, judged);
         return new RunResult(
                 RunResult.SCHEMA_VERSION,
                 property,
@@ -188,10 +188,10 @@ public class ResultCollector implements AroundPropertyHook {
     /**
      * How many of the property's counted tries reached each situation, from its
      * runner's try log: the first {@code countTries} tries (what follows is
-     * shrinking), with the floor on the situations the property {@link Covers}.
+     * shrinking), with the floor on the situations the property {@link Covers} that apply to the implementation.
      */
     private static RunResult.Statistics statistics(PropertyLifecycleContext context, PropertyExecutionResult result,
-                                                   Optional<TraceRunner> runner, boolean judged) {
+                                                   Optional<LeaseProtocol> protocol, Optional<TraceRunner> runner, boolean judged) {
         Optional<Covers> covers = context.findAnnotation(Covers.class);
         if (covers.isEmpty() || runner.isEmpty()) {
             return null;
@@ -204,7 +204,9 @@ public class ResultCollector implements AroundPropertyHook {
         }
         Map<Situation, Integer> counts = new EnumMap<>(Situation.class);
         counted.forEach(reached -> reached.forEach(s -> counts.merge(s, 1, Integer::sum)));
-        return RunResult.Statistics.of(counted.size(), Coverage.FLOOR_PERCENT, covers.get().value(), judged, counts);
+        Situation.Group group = covers.get().value();
+        return RunResult.Statistics.of(counted.size(), Coverage.FLOOR_PERCENT,
+                protocol.map(group::floored).orElse(group.situations()), judged, counts);
     }
 
     private static Optional<TraceRunner> runnerFor(LeaseProtocol protocol, boolean proxied) {

@@ -56,7 +56,8 @@ public final class Traces {
                 Tuple.of(3, lostReceiptOfANewGrant()),
                 Tuple.of(4, writeRightAfterTakeover()),
                 Tuple.of(8, duplicateRightAfterWrite()),
-                Tuple.of(5, renewAtBoundary()));
+                Tuple.of(5, renewAtBoundary()),
+                Tuple.of(8, splitOperation()));
     }
 
     // --- single steps --------------------------------------------------------------------------------------
@@ -248,6 +249,34 @@ public final class Traces {
     static Arbitrary<List<Step>> duplicateRightAfterWrite() {
         return Combinators.combine(worker(), writeAction())
                 .as((w, write) -> List.of(Step.worker(w, write), Step.nemesis(new Action.Duplicate("w" + w))));
+    }
+
+    /**
+     * A worker's lease operation stops after its first one to three statements (mostly one) while another
+     * worker acts, often taking over the same key, sometimes after the clock moved; the stopped call goes on at
+     * its worker's next step. A pack whose files hold one statement runs it through.
+     */
+    @SuppressWarnings("unchecked")
+    static Arbitrary<List<Step>> splitOperation() {
+        Arbitrary<Integer> after = Arbitraries.frequency(Tuple.of(6, 1), Tuple.of(3, 2), Tuple.of(1, 3));
+        Arbitrary<Action.WorkerStatement> operation = Arbitraries.frequencyOf(
+                Tuple.of(3, key().map(k -> (Action.WorkerStatement) new Action.Acquire(k))),
+                Tuple.of(2, writeAction().map(w -> (Action.WorkerStatement) w)),
+                Tuple.of(1, Arbitraries.just(new Action.Renew())),
+                Tuple.of(1, Arbitraries.just(new Action.Release())));
+        Arbitrary<List<Step>> between = Arbitraries.frequencyOf(
+                Tuple.of(4, Combinators.combine(worker(), key()).as((w, k) -> List.of(Step.worker(w, new Action.Acquire(k))))),
+                Tuple.of(2, takeoverAtTheBoundary().map(steps -> steps.subList(1, steps.size()))),
+                Tuple.of(1, write().map(List::of)),
+                Tuple.of(1, renew().map(List::of)));
+        return Combinators.combine(holderAndOther(), after, operation, between).as((pair, k, op, others) -> {
+            List<Step> steps = new java.util.ArrayList<>(List.of(
+                    Step.nemesis(new Action.Split("w" + pair[0], k)),
+                    Step.worker(pair[0], op)));
+            // the other actor is another worker, whichever the generator drew
+            others.forEach(step -> steps.add(step.actor().equals("w" + pair[0]) ? new Step("w" + pair[1], step.action()) : step));
+            return steps;
+        });
     }
 
     static Arbitrary<List<Step>> renewAtBoundary() {

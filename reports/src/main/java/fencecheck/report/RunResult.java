@@ -102,9 +102,15 @@ public record RunResult(
         /** Counts of every situation over {@code tries} tries; those of {@code group} carry the floor, the others none. */
         public static Statistics of(int tries, double floorPercent, Situation.Group group, boolean judged,
                                     Map<Situation, Integer> counts) {
+            return of(tries, floorPercent, group == null ? List.of() : group.situations(), judged, counts);
+        }
+
+        /** Counts of every situation over {@code tries} tries; those of {@code floored} carry the floor, the others none. */
+        public static Statistics of(int tries, double floorPercent, java.util.Collection<Situation> floored, boolean judged,
+                                    Map<Situation, Integer> counts) {
             return new Statistics(tries, floorPercent, judged, java.util.Arrays.stream(Situation.values())
                     .map(s -> new SituationCount(s.name(), s.label(), counts.getOrDefault(s, 0),
-                            group != null && group.situations().contains(s) ? floorPercent : null))
+                            floored.contains(s) ? floorPercent : null))
                     .toList());
         }
     }

@@ -10,9 +10,10 @@ import java.util.List;
 /**
  * The statements of one pack file, prepared on one connection. A call runs
  * them one after another, in whatever transaction the connection is in (each
- * its own in autocommit); the last one's rows are the answer. The runner
- * interleaves other sessions only between calls, never between the
- * statements of one file.
+ * its own in autocommit); the last one's rows are the answer. Between two of
+ * them it passes {@link BetweenStatements#point}: there the runner may stop
+ * the call while other sessions go on (a trace's {@code split} step), so no
+ * file may count on its statements running back to back.
  */
 public final class PreparedOperation implements AutoCloseable {
 
@@ -61,6 +62,7 @@ public final class PreparedOperation implements AutoCloseable {
             file.statements().get(i).bind(statements.get(i), params);
             if (i < statements.size() - 1) {
                 statements.get(i).execute();
+                BetweenStatements.point(file.source(), i + 1, statements.size());
             }
         }
         return statements.getLast();

@@ -61,6 +61,14 @@ public final class SqlPack {
         return files.containsKey(Operation.CLAIM);
     }
 
+    /**
+     * Whether a file the workers' calls run (not the schema or the deletion) holds several statements:
+     * only such a pack has points between statements where the runner may stop a call.
+     */
+    public boolean hasSeveralStatementsInAFile() {
+        return files.values().stream().anyMatch(f -> !f.operation().isPlainSql() && f.statements().size() > 1);
+    }
+
     @Override
     public String toString() {
         return name + " (" + location + ")";
