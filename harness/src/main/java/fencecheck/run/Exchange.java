@@ -159,13 +159,14 @@ final class Exchange {
      * The caller has taken it out of the running statements.
      */
     void cutShort(String session, Running r, String why) throws SQLException {
+        r.gate.cutShort();
         String key = st.state.transaction(session) == null ? workers.keyOf(st.state, session, r.command) : null;
         boolean ran = false;
         if (key != null) {
             JobRows seen = observer.read(key, null);
             for (long at : r.instants()) {
                 JobTransition t = runAt(r, at, seen);
-                if (t != null && t.next().rows(key, null).equals(seen)) {
+                if (t != null && observer.asClaimed(t.next().rows(key, null), seen).equals(seen)) {
                     st.state = t.next();
                     ran = true;
                     break;
@@ -421,9 +422,9 @@ final class Exchange {
         }
         String action = judged.at() == r.startedAt ? r.action : r.action + " (ran at " + Micros.format(judged.at())
                 + (r.gate != null ? ", after it stopped between statements)" : ", after its wait)");
-        // a call a split stopped is recorded at the instant it was judged at: the checkers take a grant's lease
-        // to start there, and its first statements changed nothing the model sees
-        long at = r.gate != null ? judged.at() : r.startedAt;
+        // recorded at the instant it was judged at (a later one only after a wait or a split): the checkers take a
+        // grant's lease to start there, and nothing of the call was seen before
+        long at = judged.at();
         st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, s.name, action, r.command, at,
                 t.outcome(), seen.outcome(), key, null, null, seen.error()));
     }

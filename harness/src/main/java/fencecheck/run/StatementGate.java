@@ -3,6 +3,7 @@ package fencecheck.run;
 import fencecheck.protocol.pack.BetweenStatements;
 
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A trace's split of one call: stops the call's thread after the first
@@ -17,6 +18,8 @@ final class StatementGate implements BetweenStatements {
     /** Where it stopped: set by the call's thread just before it waits. */
     private volatile String file;
     private volatile int total;
+    private volatile boolean cutShort;
+    private static final long MAX_STOP_MINUTES = 5;
 
     StatementGate(int after) {
         this.after = after;
@@ -29,7 +32,19 @@ final class StatementGate implements BetweenStatements {
         }
         this.total = total;
         this.file = source;
-        goOn.await();
+        // bounded: a runner that never lets it go on (a try cut off by an error) must not keep the thread for good
+        if (!goOn.await(MAX_STOP_MINUTES, TimeUnit.MINUTES)) {
+            throw new InterruptedException("stopped " + where() + " for more than " + MAX_STOP_MINUTES + " minutes: never let go on");
+        }
+        if (cutShort) {
+            throw new InterruptedException("stopped " + where() + " and cut short: its remaining statements never run");
+        }
+    }
+
+    /** The call never goes on (its connection went): its thread ends without running the rest. */
+    void cutShort() {
+        cutShort = true;
+        goOn.countDown();
     }
 
     /** Whether the call stands between two statements, waiting to go on. */

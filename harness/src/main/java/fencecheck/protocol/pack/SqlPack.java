@@ -62,11 +62,13 @@ public final class SqlPack {
     }
 
     /**
-     * Whether a file the workers' calls run (not the schema or the deletion) holds several statements:
-     * only such a pack has points between statements where the runner may stop a call.
+     * Whether a lease operation's file (acquire, renew, release, a write) holds several statements: only such a
+     * pack has points between statements where the lease traces' splits stop a call. A job file of several
+     * statements (a claim that locks, then updates) does not count: the lease traces never run it.
      */
     public boolean hasSeveralStatementsInAFile() {
-        return files.values().stream().anyMatch(f -> !f.operation().isPlainSql() && f.statements().size() > 1);
+        return files.values().stream().anyMatch(f -> f.operation().part() == Operation.Part.LEASE && !f.operation().isPlainSql() && f.operation() != Operation.INSPECT
+                && f.statements().size() > 1);
     }
 
     @Override
