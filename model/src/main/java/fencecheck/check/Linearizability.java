@@ -15,6 +15,8 @@ import fencecheck.model.Outcome.Granted;
 import fencecheck.model.Outcome.Renewed;
 import fencecheck.model.Outcomes;
 import fencecheck.model.ProtocolState;
+import fencecheck.model.SinkKind;
+import fencecheck.model.StoredResult;
 import fencecheck.model.TokenSequence;
 import fencecheck.model.Transition;
 
@@ -283,8 +285,35 @@ public final class Linearizability {
                     }
                 }
             }
+            if (n.knownPlaced() == knownCount && finalRows != null) {
+                unknown.removeIf(m -> !towardFinalRows(m.op(), n.rows()));
+            }
             known.addAll(unknown);
             return known;
+        }
+
+        /**
+         * Once every answer is explained, only the rows read at the end are left to match, and only a lost
+         * operation that brings the model's rows toward them is worth placing: a write of a result they hold and
+         * the model's rows lack, or, while the model's token is below theirs, a grant or a release (which may let a
+         * lost grant through before the lease would have ended). Any other changes nothing they compare (a renewal
+         * moves only the lease's end, and no sink reads it) or leaves a result they do not hold (a latest-token
+         * write a later one overwrote: without it, the later one still applies; a fenced result is never removed,
+         * so one they do not hold never ran).
+         */
+        private boolean towardFinalRows(int i, KeyState rows) {
+            Command c = ops[i].command();
+            if (c instanceof Acquire || c instanceof Command.Release) {
+                long have = rows.lease() == null ? Long.MIN_VALUE : rows.lease().token();
+                return finalRows.lease() != null && have < finalRows.lease().token();
+            }
+            if (c instanceof Command.Write w) {
+                StoredResult target = new StoredResult(w.token(), w.payload());
+                return w.sink() == SinkKind.CURRENT_FENCE
+                        ? target.equals(finalRows.fenced().get(w.resultId())) && !target.equals(rows.fenced().get(w.resultId()))
+                        : target.equals(finalRows.latest()) && !target.equals(rows.latest());
+            }
+            return false;
         }
 
         /** The instants worth trying in [from, to]: the earliest, the lease's first expired instant, and for an unknown answer the latest. */
