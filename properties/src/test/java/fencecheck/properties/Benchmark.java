@@ -94,6 +94,9 @@ final class Benchmark {
         if (parts.contains("checker")) {
             RealTimeBenchmark.checker(database);
         }
+        if (parts.contains("recheck")) {
+            RealTimeBenchmark.recheck();
+        }
         if (parts.contains("campaign")) {
             RealTimeBenchmark.campaign(database);
         }

@@ -55,6 +55,40 @@ final class RealTimeBenchmark {
                 + " the rows read at the end%n");
     }
 
+    /**
+     * Keeps a history that did not pass as JSON under {@code target/fencecheck/realtime/}, so its verdict can be
+     * studied and checked again ({@code -Dbenchmark.parts=recheck -Dfencecheck.realtime.history=FILE}).
+     */
+    private static void keep(RealTimeRun.Result r, int run) {
+        try {
+            java.nio.file.Path folder = Paths.target().resolve("fencecheck").resolve("realtime");
+            java.nio.file.Files.createDirectories(folder);
+            java.nio.file.Path file = folder.resolve("campaign-run-" + run + ".json");
+            fencecheck.report.ModelJson.register(new com.fasterxml.jackson.databind.ObjectMapper()).writeValue(file.toFile(), r.history());
+            System.out.println("      kept as " + Paths.fromRoot(file));
+        } catch (java.io.IOException | RuntimeException e) {
+            System.out.println("      not kept: " + e.getMessage());
+        }
+    }
+
+    /** Checks a kept history again, with {@code fencecheck.realtime.maxStates} (5 000 000 by default), and prints the verdict. */
+    static void recheck() throws java.io.IOException {
+        String file = System.getProperty("fencecheck.realtime.history");
+        if (file == null || file.isBlank()) {
+            System.out.println("recheck: name a kept history with -Dfencecheck.realtime.history=FILE");
+            return;
+        }
+        fencecheck.check.RealTimeHistory history = fencecheck.report.ModelJson.register(new com.fasterxml.jackson.databind.ObjectMapper())
+                .readValue(java.nio.file.Path.of(file).toFile(), fencecheck.check.RealTimeHistory.class);
+        long maxStates = Long.getLong("fencecheck.realtime.maxStates", 5_000_000);
+        String name = System.getProperty("fencecheck.implementation", "reference");
+        LeaseProtocol protocol = Implementations.select(name.isBlank() ? "reference" : name);
+        long started = System.nanoTime();
+        fencecheck.check.RealTimeVerdict verdict = fencecheck.check.RealTimeVerdict.of(history, protocol.modelConfig(), maxStates);
+        System.out.printf(Locale.ROOT, "recheck of %s (%d operations): %s, in %d ms%n", file, history.operations().size(),
+                verdict.sentence().lines().findFirst().orElse(""), (System.nanoTime() - started) / 1_000_000);
+    }
+
     /** The reference under load, run after run, for {@code fencecheck.realtime.minutes}: no verdict but linearizable is expected. */
     static void campaign(Database database) throws SQLException {
         double minutes = Double.parseDouble(System.getProperty("fencecheck.realtime.minutes", "10"));
@@ -90,6 +124,9 @@ final class RealTimeBenchmark {
                     r.history().operations().stream().filter(o -> o.unknown()).count(), r.runMillis(), r.checkMillis(),
                     r.verdict().linearizability().states(), r.history().uncertainty(), load(),
                     r.passed() ? "linearizable, invariants hold" : r.verdict().sentence().lines().findFirst().orElse(""));
+            if (!r.passed()) {
+                keep(r, runs);
+            }
             if (!r.passed() && r.shrunk() != null) {
                 System.out.print(RealTimeChecks.report(r).lines().skip(1).map(l -> "      " + l + "\n").reduce("", String::concat));
             }

@@ -13,12 +13,12 @@ import fencecheck.model.Outcome;
  * JSON: an object with a {@code type} field naming the record, then its
  * components. The model carries no Jackson annotations; these mix-ins add them.
  */
-final class ModelJson {
+public final class ModelJson {
 
     private ModelJson() {
     }
 
-    static ObjectMapper register(ObjectMapper mapper) {
+    public static ObjectMapper register(ObjectMapper mapper) {
         return mapper.addMixIn(Command.class, CommandMixIn.class)
                 .addMixIn(Outcome.class, OutcomeMixIn.class)
                 .addMixIn(JobCommand.class, JobCommandMixIn.class)
