@@ -143,6 +143,9 @@ public final class Linearizability {
         private final long[] lo;
         private final long[] hi;
         private final KeyState finalRows;
+        /** Lost writes the rows read at the end show took effect: each the only write that could have stored its result. */
+        private final BitSet required;
+        private final BitSet acquires;
         private final int knownCount;
         /** The run's start: messages give instants from it. */
         private final long zero;
@@ -164,6 +167,13 @@ public final class Linearizability {
             }
             this.knownCount = known;
             this.finalRows = part.finalRows().get(key);
+            this.required = requiredWrites();
+            this.acquires = new BitSet(ops.length);
+            for (int i = 0; i < ops.length; i++) {
+                if (ops[i].command() instanceof Acquire) {
+                    acquires.set(i);
+                }
+            }
         }
 
         /**
@@ -258,7 +268,73 @@ public final class Linearizability {
             return leases && Objects.equals(model.latest(), database.latest()) && model.fenced().equals(database.fenced());
         }
 
+        /**
+         * The lost writes whose result the rows read at the end hold, when no answered write stored it and no other
+         * lost write could have: every order that explains the history places them.
+         */
+        private BitSet requiredWrites() {
+            BitSet found = new BitSet(ops.length);
+            if (finalRows == null) {
+                return found;
+            }
+            for (int i = 0; i < ops.length; i++) {
+                if (!ops[i].unknown() || !(ops[i].command() instanceof Command.Write w) || !heldAtTheEnd(w)) {
+                    continue;
+                }
+                boolean alone = true;
+                for (int j = 0; j < ops.length && alone; j++) {
+                    if (j != i && ops[j].command() instanceof Command.Write other && sameResult(w, other)
+                            && (ops[j].unknown() || ops[j].outcome() instanceof Outcome.Applied)) {
+                        alone = false;
+                    }
+                }
+                if (alone) {
+                    found.set(i);
+                }
+            }
+            return found;
+        }
+
+        private boolean heldAtTheEnd(Command.Write w) {
+            StoredResult stored = new StoredResult(w.token(), w.payload());
+            return w.sink() == SinkKind.CURRENT_FENCE ? stored.equals(finalRows.fenced().get(w.resultId())) : stored.equals(finalRows.latest());
+        }
+
+        private static boolean sameResult(Command.Write a, Command.Write b) {
+            return a.sink() == b.sink() && a.token() == b.token() && a.payload().equals(b.payload())
+                    && (a.sink() != SinkKind.CURRENT_FENCE || a.resultId().equals(b.resultId()));
+        }
+
+        /**
+         * Whether no order from {@code n} can reach the rows read at the end: a write they need can no longer be
+         * placed (its interval is over), or their token is above the model's and no grant is left that could
+         * still be placed. Found here, the search turns back at once instead of after every later answer.
+         */
+        private boolean hopeless(Node n) {
+            for (int i = required.nextSetBit(0); i >= 0; i = required.nextSetBit(i + 1)) {
+                if (!n.placed().get(i) && hi[i] < n.last()) {
+                    return true;
+                }
+            }
+            if (finalRows == null || finalRows.lease() == null) {
+                return false;
+            }
+            long have = n.rows().lease() == null ? Long.MIN_VALUE : n.rows().lease().token();
+            if (have >= finalRows.lease().token()) {
+                return false;
+            }
+            for (int i = acquires.nextSetBit(0); i >= 0; i = acquires.nextSetBit(i + 1)) {
+                if (!n.placed().get(i) && hi[i] >= n.last()) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
         private List<Move> moves(Node n) {
+            if (hopeless(n)) {
+                return List.of();
+            }
             long bound = Long.MAX_VALUE;
             for (int i = 0; i < ops.length; i++) {
                 if (!ops[i].unknown() && !n.placed().get(i)) {

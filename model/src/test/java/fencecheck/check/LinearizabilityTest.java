@@ -161,6 +161,40 @@ class LinearizabilityTest {
         assertThat(v).as(Linearizability.describe(v)).isInstanceOf(Linearizability.Linearizable.class);
     }
 
+    /**
+     * A lost fenced write whose result the rows read at the end hold must have run before the takeover that made
+     * its token stale: the search turns back as soon as the takeover closes its interval, instead of after trying
+     * every placement of the lost renewals that follow.
+     */
+    @Test
+    void aLostWriteTheFinalRowsNeedIsPlacedBeforeItsIntervalCloses() {
+        op("w1", acquire("w1"), 0, 1_000, new Granted(1, 500 + TTL));
+        op("w1", fenced(1, "a"), 2_000, 3_000, null);
+        op("w2", acquire("w2"), 150_000, 151_000, new Granted(2, 150_500 + TTL));
+        for (int i = 0; i < 12; i++) {
+            op("w1", new Command.Renew("K1", "w1", 1, TTL), 152_000, 300_000, null);
+        }
+        op("w3", acquire("w3"), 200_000, 201_000, new Busy());
+        KeyState end = new KeyState(new Lease("w2", 150_500 + TTL, 2), null, new TreeMap<>(Map.of("a", new StoredResult(1, "pa"))));
+        Linearizability.Verdict v = Linearizability.check(new RealTimeHistory(ops, Map.of("K1", end), List.of(), 0, 0), REFERENCE, 1_000);
+        assertThat(v).as(Linearizability.describe(v)).isInstanceOf(Linearizability.Linearizable.class);
+    }
+
+    /** The rows read at the end show a grant whose answer was lost: the search keeps it placeable until its interval ends. */
+    @Test
+    void aLostGrantTheFinalRowsShowIsPlaced() {
+        op("w1", acquire("w1"), 0, 1_000, new Granted(1, 500 + TTL));
+        op("w1", fenced(1, "a"), 2_000, 3_000, new Applied());
+        op("w2", acquire("w2"), 200_000, 201_000, null);
+        op("w3", acquire("w3"), 210_000, 211_000, new Busy());
+        KeyState end = new KeyState(new Lease("w2", 200_500 + TTL, 2), null, new TreeMap<>(Map.of("a", new StoredResult(1, "pa"))));
+        assertThat(Linearizability.check(new RealTimeHistory(ops, Map.of("K1", end), List.of(), 0, 0), REFERENCE, 1_000))
+                .isInstanceOf(Linearizability.Linearizable.class);
+        KeyState noSecondGrant = new KeyState(new Lease("w1", 500 + TTL, 1), null, new TreeMap<>(Map.of("a", new StoredResult(1, "pa"))));
+        assertThat(Linearizability.check(new RealTimeHistory(ops, Map.of("K1", noSecondGrant), List.of(), 0, 0), REFERENCE, 1_000))
+                .as("w3's Busy needs w2's grant").isInstanceOf(Linearizability.NotLinearizable.class);
+    }
+
     @Test
     void theSearchSaysSoWhenItGivesUp() {
         for (int i = 0; i < 12; i++) {
