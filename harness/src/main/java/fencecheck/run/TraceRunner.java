@@ -124,7 +124,7 @@ public final class TraceRunner implements AutoCloseable {
 
     /** Moves the database's clock and the Java clock together. */
     void setClock(java.sql.Connection connection, long micros) throws SQLException {
-        fencecheck.db.VirtualClock.set(connection, micros);
+        fencecheck.db.VirtualClock.move(connection, micros);
         clock.set(micros);
     }
 
