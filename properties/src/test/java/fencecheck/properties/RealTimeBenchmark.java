@@ -84,7 +84,15 @@ final class RealTimeBenchmark {
         String name = System.getProperty("fencecheck.implementation", "reference");
         LeaseProtocol protocol = Implementations.select(name.isBlank() ? "reference" : name);
         long started = System.nanoTime();
-        fencecheck.check.RealTimeVerdict verdict = fencecheck.check.RealTimeVerdict.of(history, protocol.modelConfig(), maxStates);
+        fencecheck.check.RealTimeVerdict verdict;
+        try {
+            verdict = fencecheck.check.RealTimeVerdict.of(history, protocol.modelConfig(), maxStates);
+        } catch (OutOfMemoryError e) {
+            System.out.printf(Locale.ROOT, "recheck of %s: the search ran out of memory after %d ms: give the JVM more"
+                    + " (-Dbenchmark.jvmArgs=-Xmx16g) or a smaller -Dfencecheck.realtime.maxStates%n", file,
+                    (System.nanoTime() - started) / 1_000_000);
+            return;
+        }
         System.out.printf(Locale.ROOT, "recheck of %s (%d operations): %s, in %d ms%n", file, history.operations().size(),
                 verdict.sentence().lines().findFirst().orElse(""), (System.nanoTime() - started) / 1_000_000);
     }
