@@ -181,11 +181,7 @@ final class Exchange {
     /** The model's step of a cut-short call at {@code at}; a grant claiming any increasing token takes the token the rows show. */
     private JobTransition runAt(Running r, long at, JobRows seen) {
         try {
-            if (st.model.config().tokens() == TokenSequence.INCREASING && r.command instanceof JobCommand.LeaseOperation op
-                    && op.command() instanceof Command.Acquire && seen.protocol().lease() != null) {
-                return st.model.completeAcquire(st.state, op, at, seen.protocol().lease().token()).transition();
-            }
-            return st.model.complete(st.state, r.command, at);
+            return stepAt(st.state, r, at, seen.protocol().lease() == null ? null : seen.protocol().lease().token());
         } catch (IllegalArgumentException outOfScope) {
             return null;
         }
@@ -463,10 +459,18 @@ final class Exchange {
     }
 
     private JobTransition completedAt(JobState s, Running r, StatementWatch.Observation seen, long at) {
-        if (st.model.config().tokens() == TokenSequence.INCREASING && r.command instanceof JobCommand.LeaseOperation op
-                && op.command() instanceof Command.Acquire && seen.outcome() instanceof JobOutcome.Answered a
-                && a.outcome() instanceof Outcome.Granted g) {
-            return st.model.completeAcquire(s, op, at, g.token()).transition();
+        Long granted = seen.outcome() instanceof JobOutcome.Answered a && a.outcome() instanceof Outcome.Granted g ? g.token() : null;
+        return stepAt(s, r, at, granted);
+    }
+
+    /**
+     * The model's step of a statement at {@code at}; a grant of an implementation claiming any increasing token
+     * sequence takes {@code grantedToken}, the token the database chose (null: none shown).
+     */
+    private JobTransition stepAt(JobState s, Running r, long at, Long grantedToken) {
+        if (grantedToken != null && st.model.config().tokens() == TokenSequence.INCREASING
+                && r.command instanceof JobCommand.LeaseOperation op && op.command() instanceof Command.Acquire) {
+            return st.model.completeAcquire(s, op, at, grantedToken).transition();
         }
         return st.model.complete(s, r.command, at);
     }
