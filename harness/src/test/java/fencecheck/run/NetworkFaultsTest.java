@@ -154,4 +154,22 @@ class NetworkFaultsTest {
         assertThat(r.history().stream().filter(e -> e.step() == 4).findFirst().orElseThrow().kind()).isEqualTo(HistoryEntry.Kind.NO_OP);
         assertThat(answerAt(r, 6)).isEqualTo(new Outcome.Granted(1, Trace.DEFAULT_LEASE_TTL));
     }
+
+    /**
+     * A write whose answer was lost still stored its row; the same result sent
+     * later under the next grant's token is told Replayed, and the row keeps
+     * the token that wrote it, which is no lost acknowledgement (invariant 4).
+     */
+    @Test
+    void aReplayUnderALaterTokenKeepsTheRowAnEarlierTokenWrote() {
+        TryResult r = run(Step.worker(1, new Action.Acquire("K1")),
+                arm(1, NetworkFault.RESPONSE_LOST), write(1, "r1"),
+                arm(1, NetworkFault.DELAYED),
+                Step.worker(1, new Action.Write(SinkKind.CURRENT_FENCE, TokenSource.ABOVE_FENCE, "r1", "x")),
+                Step.clock(new Action.AdvanceToExpiry("K1", 1)),
+                Step.worker(2, new Action.Acquire("K1")),
+                Step.nemesis(new Action.Deliver("w1")));
+        assertThat(answerAt(r, 8)).isEqualTo(new Outcome.Replayed());
+        assertThat(fencedAt(r, 8)).containsOnlyKeys("r1");
+    }
 }

@@ -1,6 +1,7 @@
 package fencecheck.check;
 
 import fencecheck.model.Command.Write;
+import fencecheck.model.Outcome;
 import fencecheck.model.Outcome.WriteOutcome;
 import fencecheck.model.SinkKind;
 import fencecheck.model.StoredResult;
@@ -18,7 +19,10 @@ import java.util.Map;
  * still hold it: in {@code LATEST_TOKEN_WINS} the stored token is at least
  * the acknowledged one, and the same payload when the token is the same; in
  * {@code CURRENT_FENCE} the row of its result id is there, unchanged (a fenced
- * row is never superseded). Only the system's answers and rows are read.
+ * row is never superseded). A fenced {@code Replayed} acknowledges the row
+ * already stored under that result id, whichever earlier token wrote it, so
+ * its token is the one the first observation after the answer shows. Only the
+ * system's answers and rows are read.
  */
 public final class AcknowledgedWrites {
 
@@ -28,7 +32,7 @@ public final class AcknowledgedWrites {
     public static List<Violation> check(List<Event> events, List<Stored> observed) {
         List<Violation> found = new ArrayList<>();
         Map<String, Write> latest = new HashMap<>();
-        Map<String, Map<String, Write>> fenced = new HashMap<>();
+        Map<String, Map<String, FencedAck>> fenced = new HashMap<>();
         List<Object> inOrder = new ArrayList<>(events);
         inOrder.addAll(observed);
         // an observation is of the rows after its step: the step's own answer comes first
@@ -38,25 +42,36 @@ public final class AcknowledgedWrites {
                 if (w.sink() == SinkKind.LATEST_TOKEN_WINS) {
                     latest.merge(w.key(), w, (old, now) -> now.token() >= old.token() ? now : old);
                 } else {
-                    fenced.computeIfAbsent(w.key(), k -> new HashMap<>()).putIfAbsent(w.resultId(), w);
+                    fenced.computeIfAbsent(w.key(), k -> new HashMap<>())
+                            .putIfAbsent(w.resultId(), new FencedAck(w, o instanceof Outcome.Applied ? w.token() : null));
                 }
             } else if (next instanceof Stored s) {
                 Write acknowledged = latest.get(s.key());
                 if (acknowledged != null) {
                     lostLatest(acknowledged, s).ifPresent(found::add);
                 }
-                for (Write w : List.copyOf(fenced.getOrDefault(s.key(), Map.of()).values())) {
+                Map<String, FencedAck> acks = fenced.getOrDefault(s.key(), new HashMap<>());
+                for (FencedAck ack : List.copyOf(acks.values())) {
+                    Write w = ack.write();
                     StoredResult row = s.rows().fenced().get(w.resultId());
-                    if (row == null || row.token() != w.token() || !row.payload().equals(w.payload())) {
+                    boolean replayedRowSeenFirstTime = ack.token() == null && row != null
+                            && row.token() <= w.token() && row.payload().equals(w.payload());
+                    if (replayedRowSeenFirstTime) {
+                        acks.put(w.resultId(), new FencedAck(w, row.token()));
+                    } else if (row == null || ack.token() == null || row.token() != ack.token() || !row.payload().equals(w.payload())) {
                         found.add(new Violation(Invariant.ACKNOWLEDGED_WRITE_KEPT, s.step(), "acknowledged fenced write "
-                                + w.resultId() + " of " + w.key() + " (token " + w.token() + ") is "
+                                + w.resultId() + " of " + w.key() + " (token " + (ack.token() == null ? w.token() : ack.token()) + ") is "
                                 + (row == null ? "gone" : "now token " + row.token() + " \"" + row.payload() + "\"")));
-                        fenced.get(s.key()).remove(w.resultId());
+                        acks.remove(w.resultId());
                     }
                 }
             }
         }
         return found;
+    }
+
+    /** A fenced acknowledgement and the token its row must keep; null until a replay's row is first seen. */
+    private record FencedAck(Write write, Long token) {
     }
 
     private static java.util.Optional<Violation> lostLatest(Write acknowledged, Stored s) {

@@ -71,6 +71,20 @@ class AcknowledgedWritesTest {
     }
 
     @Test
+    void aFencedReplayAcknowledgesTheRowAnEarlierTokenWrote() {
+        // token 1's write ran but its answer was lost; after a takeover, token 2 sends the same result and is told Replayed
+        Stored writtenByTokenOne = new Stored(3, "K1", KeyState.EMPTY.withFenced("r1", new StoredResult(1, "p")));
+        Stored overwritten = new Stored(4, "K1", KeyState.EMPTY.withFenced("r1", new StoredResult(2, "p")));
+        List<Event> replayed = List.of(new Event(1, 0, new Write(SinkKind.CURRENT_FENCE, "K1", 1, "r1", "p"), null), fenced(3, 2, "r1", new Outcome.Replayed()));
+        assertThat(AcknowledgedWrites.check(replayed, List.of(writtenByTokenOne, writtenByTokenOne))).isEmpty();
+        assertThat(AcknowledgedWrites.check(replayed, List.of(writtenByTokenOne, overwritten)))
+                .extracting(Violation::step, Violation::explanation)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(4, "acknowledged fenced write r1 of K1 (token 1) is now token 2 \"p\""));
+        assertThat(AcknowledgedWrites.check(replayed, List.of(new Stored(3, "K1", KeyState.EMPTY))))
+                .singleElement().extracting(Violation::explanation).isEqualTo("acknowledged fenced write r1 of K1 (token 2) is gone");
+    }
+
+    @Test
     void rowsOfOtherKeysAndRowsSeenBeforeTheAnswerSayNothing() {
         assertThat(AcknowledgedWrites.check(List.of(latest(2, 1, "a", new Outcome.Applied())),
                 List.of(new Stored(1, "K1", KeyState.EMPTY), new Stored(3, "K2", KeyState.EMPTY)))).isEmpty();
