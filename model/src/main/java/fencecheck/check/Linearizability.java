@@ -58,7 +58,8 @@ import java.util.TreeMap;
  * is refused only when no instant inside the intervals explains it.
  *
  * <p><b>Unknown answers.</b> An operation whose answer was lost may be placed (its answer is
- * then whatever the model says) or left out; it never holds back another operation.
+ * then whatever the model says) or left out; it never holds back another operation. It is placed
+ * only where it changes the rows: placed where it changes nothing, it would only use up time.
  *
  * <p><b>Tokens</b> are predicted by the model, unless the config says they are any increasing
  * sequence ({@link TokenSequence#INCREASING}): then a granted token is taken as given when it
@@ -143,8 +144,11 @@ public final class Linearizability {
         private final long[] lo;
         private final long[] hi;
         private final KeyState finalRows;
-        /** Lost writes the rows read at the end show took effect: each the only write that could have stored its result. */
-        private final BitSet required;
+        /**
+         * For each result the rows read at the end hold that no answered write stored: the lost writes that could
+         * have stored it. One of each group must take effect in every order that explains the history.
+         */
+        private final List<BitSet> required;
         private final BitSet acquires;
         private final int knownCount;
         /** The run's start: messages give instants from it. */
@@ -269,35 +273,58 @@ public final class Linearizability {
         }
 
         /**
-         * The lost writes whose result the rows read at the end hold, when no answered write stored it and no other
-         * lost write could have: every order that explains the history places them.
+         * The results the rows read at the end hold that no write answered {@code Applied} stored, each with the
+         * lost writes that could have stored it (same sink, token, payload and, when fenced, result id).
          */
-        private BitSet requiredWrites() {
-            BitSet found = new BitSet(ops.length);
+        private List<BitSet> requiredWrites() {
+            List<BitSet> groups = new ArrayList<>();
             if (finalRows == null) {
-                return found;
+                return groups;
             }
+            BitSet grouped = new BitSet(ops.length);
             for (int i = 0; i < ops.length; i++) {
-                if (!ops[i].unknown() || !(ops[i].command() instanceof Command.Write w) || !heldAtTheEnd(w)) {
+                if (grouped.get(i) || !ops[i].unknown() || !(ops[i].command() instanceof Command.Write w) || !heldAtTheEnd(w)) {
                     continue;
                 }
-                boolean alone = true;
-                for (int j = 0; j < ops.length && alone; j++) {
-                    if (j != i && ops[j].command() instanceof Command.Write other && sameResult(w, other)
-                            && (ops[j].unknown() || ops[j].outcome() instanceof Outcome.Applied)) {
-                        alone = false;
+                BitSet group = new BitSet(ops.length);
+                boolean answered = false;
+                for (int j = 0; j < ops.length; j++) {
+                    if (ops[j].command() instanceof Command.Write other && sameResult(w, other)) {
+                        if (ops[j].unknown()) {
+                            group.set(j);
+                        } else if (ops[j].outcome() instanceof Outcome.Applied) {
+                            answered = true;
+                        }
                     }
                 }
-                if (alone) {
-                    found.set(i);
+                grouped.or(group);
+                if (!answered) {
+                    groups.add(group);
                 }
             }
-            return found;
+            return groups;
         }
 
         private boolean heldAtTheEnd(Command.Write w) {
             StoredResult stored = new StoredResult(w.token(), w.payload());
             return w.sink() == SinkKind.CURRENT_FENCE ? stored.equals(finalRows.fenced().get(w.resultId())) : stored.equals(finalRows.latest());
+        }
+
+        /** Whether no write of {@code group} can still be placed after {@code n}: each is placed or its interval is over. */
+        private boolean noneLeft(BitSet group, Node n) {
+            for (int i = group.nextSetBit(0); i >= 0; i = group.nextSetBit(i + 1)) {
+                if (!n.placed().get(i) && hi[i] >= n.last()) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Whether {@code rows} hold the result of write {@code i}. */
+        private boolean stores(int i, KeyState rows) {
+            Command.Write w = (Command.Write) ops[i].command();
+            StoredResult stored = new StoredResult(w.token(), w.payload());
+            return stored.equals(w.sink() == SinkKind.CURRENT_FENCE ? rows.fenced().get(w.resultId()) : rows.latest());
         }
 
         private static boolean sameResult(Command.Write a, Command.Write b) {
@@ -306,13 +333,14 @@ public final class Linearizability {
         }
 
         /**
-         * Whether no order from {@code n} can reach the rows read at the end: a write they need can no longer be
-         * placed (its interval is over), or their token is above the model's and no grant is left that could
+         * Whether no order from {@code n} can reach the rows read at the end: a result they hold is not in the
+         * model's rows and no lost write that could store it can still be placed (each is placed, having changed
+         * nothing, or its interval is over), or their token is above the model's and no grant is left that could
          * still be placed. Found here, the search turns back at once instead of after every later answer.
          */
         private boolean hopeless(Node n) {
-            for (int i = required.nextSetBit(0); i >= 0; i = required.nextSetBit(i + 1)) {
-                if (!n.placed().get(i) && hi[i] < n.last()) {
+            for (BitSet group : required) {
+                if (!stores(group.nextSetBit(0), n.rows()) && noneLeft(group, n)) {
                     return true;
                 }
             }
@@ -354,6 +382,10 @@ public final class Linearizability {
                 }
                 for (long t : instants(n.rows(), from, to, ops[i].unknown())) {
                     for (Branch after : apply(i, n, t)) {
+                        if (ops[i].unknown() && after.rows().equals(n.rows()) && after.untilMax() == n.untilMax()) {
+                            // a lost operation that changes nothing need not be placed: leaving it out loses no order
+                            continue;
+                        }
                         BitSet placed = (BitSet) n.placed().clone();
                         placed.set(i);
                         Node next = new Node(placed, t, after.rows(), after.untilMax(), n.knownPlaced() + (ops[i].unknown() ? 0 : 1));

@@ -180,6 +180,39 @@ class LinearizabilityTest {
         assertThat(v).as(Linearizability.describe(v)).isInstanceOf(Linearizability.Linearizable.class);
     }
 
+    /**
+     * The rows read at the end hold a result that two lost writes (a write and its retry) could have stored, and
+     * both intervals reach past the takeover that makes their token stale. Placed after it, a write changes
+     * nothing and is not tried; once both intervals close without the result stored, the search turns back at
+     * once instead of after every placement of the lost renewals that follow.
+     */
+    @Test
+    void aResultTheFinalRowsNeedIsStoredByOneOfTheLostWritesThatCouldStoreIt() {
+        op("w1", acquire("w1"), 0, 1_000, new Granted(1, 500 + TTL));
+        op("w1", fenced(1, "a"), 2_000, 160_000, null);
+        op("w1", fenced(1, "a"), 3_000, 170_000, null);
+        op("w2", acquire("w2"), 150_000, 151_000, new Granted(2, 150_500 + TTL));
+        for (int i = 0; i < 12; i++) {
+            op("w2", new Command.Renew("K1", "w2", 2, TTL), 172_000, 300_000, null);
+        }
+        op("w3", acquire("w3"), 200_000, 201_000, new Busy());
+        KeyState end = new KeyState(new Lease("w2", 150_500 + TTL, 2), null, new TreeMap<>(Map.of("a", new StoredResult(1, "pa"))));
+        Linearizability.Verdict v = Linearizability.check(new RealTimeHistory(ops, Map.of("K1", end), List.of(), 0, 0), REFERENCE, 1_000);
+        assertThat(v).as(Linearizability.describe(v)).isInstanceOf(Linearizability.Linearizable.class);
+    }
+
+    /** Neither write can have stored the result before the takeover that the rows read at the end need: refused. */
+    @Test
+    void aResultNoLostWriteCouldStoreIsRefused() {
+        op("w1", acquire("w1"), 0, 1_000, new Granted(1, 500 + TTL));
+        op("w2", acquire("w2"), 150_000, 151_000, new Granted(2, 150_500 + TTL));
+        op("w1", fenced(1, "a"), 152_000, 160_000, null);
+        op("w1", fenced(1, "a"), 161_000, 170_000, null);
+        KeyState end = new KeyState(new Lease("w2", 150_500 + TTL, 2), null, new TreeMap<>(Map.of("a", new StoredResult(1, "pa"))));
+        Linearizability.Verdict v = Linearizability.check(new RealTimeHistory(ops, Map.of("K1", end), List.of(), 0, 0), REFERENCE, 1_000);
+        assertThat(v).as(Linearizability.describe(v)).isInstanceOf(Linearizability.NotLinearizable.class);
+    }
+
     /** The rows read at the end show a grant whose answer was lost: the search keeps it placeable until its interval ends. */
     @Test
     void aLostGrantTheFinalRowsShowIsPlaced() {
