@@ -351,8 +351,8 @@ public final class Linearizability {
             if (have >= finalRows.lease().token()) {
                 return false;
             }
-            for (int i = acquires.nextSetBit(0); i >= 0; i = acquires.nextSetBit(i + 1)) {
-                if (!n.placed().get(i) && hi[i] >= n.last()) {
+            for (int i = n.placed().nextClearBit(0); i < ops.length; i = n.placed().nextClearBit(i + 1)) {
+                if (acquires.get(i) && hi[i] >= n.last()) {
                     return false;
                 }
             }
@@ -363,18 +363,18 @@ public final class Linearizability {
             if (hopeless(n)) {
                 return List.of();
             }
+            // the earliest end among unplaced known answers: ops are sorted by their start, so once one starts
+            // after the bound so far, no later one can lower it
             long bound = Long.MAX_VALUE;
-            for (int i = 0; i < ops.length; i++) {
-                if (!ops[i].unknown() && !n.placed().get(i)) {
+            BitSet placedSoFar = n.placed();
+            for (int i = placedSoFar.nextClearBit(0); i < ops.length && lo[i] <= bound; i = placedSoFar.nextClearBit(i + 1)) {
+                if (!ops[i].unknown()) {
                     bound = Math.min(bound, hi[i]);
                 }
             }
             List<Move> known = new ArrayList<>();
             List<Move> unknown = new ArrayList<>();
-            for (int i = 0; i < ops.length && lo[i] <= bound; i++) {
-                if (n.placed().get(i)) {
-                    continue;
-                }
+            for (int i = placedSoFar.nextClearBit(0); i < ops.length && lo[i] <= bound; i = placedSoFar.nextClearBit(i + 1)) {
                 long from = Math.max(n.last(), lo[i]);
                 long to = Math.min(hi[i], bound);
                 if (from > to) {
