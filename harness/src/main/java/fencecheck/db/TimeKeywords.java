@@ -1,6 +1,8 @@
 package fencecheck.db;
 
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Rewrites the SQL keywords that read the database's clock to calls of the
@@ -37,9 +39,24 @@ final class TimeKeywords {
         this.length = sql.length();
     }
 
+    /** Statement texts already rewritten: a session sends the same few texts again and again. */
+    private static final Map<String, String> REWRITTEN = new ConcurrentHashMap<>();
+    private static final int MAX_REMEMBERED = 4096;
+
     /** The statement text with every clock keyword rewritten; the same string when it has none. */
     static String rewrite(String sql) {
-        return sql == null ? null : new TimeKeywords(sql).rewritten();
+        if (sql == null) {
+            return null;
+        }
+        String known = REWRITTEN.get(sql);
+        if (known != null) {
+            return known;
+        }
+        String rewritten = new TimeKeywords(sql).rewritten();
+        if (REWRITTEN.size() < MAX_REMEMBERED) {
+            REWRITTEN.put(sql, rewritten);
+        }
+        return rewritten;
     }
 
     private String rewritten() {

@@ -1,8 +1,5 @@
 package fencecheck.trace;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 /**
  * Actor names: {@code w1}..{@code w4} are workers (their current incarnation),
  * {@code z1}..{@code z4} the zombie left behind by a worker's last restart,
@@ -13,8 +10,6 @@ public final class Actors {
     public static final String CLOCK = "clock";
     public static final String NEMESIS = "nemesis";
     public static final int MAX_WORKERS = 4;
-
-    private static final Pattern WORKER = Pattern.compile("([wz])([1-" + MAX_WORKERS + "])");
 
     private Actors() {
     }
@@ -28,23 +23,24 @@ public final class Actors {
     }
 
     public static boolean isWorker(String actor) {
-        return actor != null && WORKER.matcher(actor).matches() && actor.startsWith("w");
+        return isWorkerOrZombie(actor) && actor.charAt(0) == 'w';
     }
 
+    // every step is checked on construction: two characters compared, not a pattern matched
     public static boolean isWorkerOrZombie(String actor) {
-        return actor != null && WORKER.matcher(actor).matches();
+        return actor != null && actor.length() == 2 && (actor.charAt(0) == 'w' || actor.charAt(0) == 'z')
+                && actor.charAt(1) >= '1' && actor.charAt(1) <= (char) ('0' + MAX_WORKERS);
     }
 
     public static boolean isZombie(String actor) {
-        return isWorkerOrZombie(actor) && actor.startsWith("z");
+        return isWorkerOrZombie(actor) && actor.charAt(0) == 'z';
     }
 
     /** The worker slot (1-based) an actor belongs to. */
     public static int slot(String actor) {
-        Matcher m = WORKER.matcher(actor);
-        if (!m.matches()) {
+        if (!isWorkerOrZombie(actor)) {
             throw new IllegalArgumentException("not a worker: " + actor);
         }
-        return Integer.parseInt(m.group(2));
+        return actor.charAt(1) - '0';
     }
 }
