@@ -42,6 +42,9 @@ final class TimeKeywords {
     /** Statement texts already rewritten: a session sends the same few texts again and again. */
     private static final Map<String, String> REWRITTEN = new ConcurrentHashMap<>();
     private static final int MAX_REMEMBERED = 4096;
+    /** Remembered for a text without keywords, which is answered with itself, not with an equal copy. */
+    @SuppressWarnings("StringOperationCanBeSimplified")
+    private static final String UNCHANGED = new String("unchanged");
 
     /** The statement text with every clock keyword rewritten; the same string when it has none. */
     static String rewrite(String sql) {
@@ -50,11 +53,11 @@ final class TimeKeywords {
         }
         String known = REWRITTEN.get(sql);
         if (known != null) {
-            return known;
+            return known == UNCHANGED ? sql : known;
         }
         String rewritten = new TimeKeywords(sql).rewritten();
         if (REWRITTEN.size() < MAX_REMEMBERED) {
-            REWRITTEN.put(sql, rewritten);
+            REWRITTEN.put(sql, rewritten == sql ? UNCHANGED : rewritten);
         }
         return rewritten;
     }

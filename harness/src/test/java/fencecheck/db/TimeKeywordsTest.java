@@ -83,6 +83,15 @@ class TimeKeywordsTest {
     void theClocksOwnSqlPassesUnchanged() {
         String clock = SqlResources.load("clock.sql");
         assertThat(TimeKeywords.rewrite(clock)).isSameAs(clock);
+        String loadedAgain = SqlResources.load("clock.sql");
+        assertThat(TimeKeywords.rewrite(loadedAgain)).as("remembered, and still the text itself").isSameAs(loadedAgain);
+    }
+
+    @Test
+    void aRememberedRewriteIsTheSameAsTheFirst() {
+        String sql = "select current_timestamp, localtime(2)";
+        assertThat(TimeKeywords.rewrite(new String(sql))).isEqualTo(TimeKeywords.rewrite(sql))
+                .contains("fencecheck_clock.\"current_timestamp\"()");
     }
 
     @Test
