@@ -53,12 +53,7 @@ public final class VirtualClock {
 
     /** Sets the clock to {@code micros} of virtual time (the clock may go back: callers keep it monotonic). */
     public static void set(Connection connection, long micros) throws SQLException {
-        try (PreparedStatement s = connection.prepareStatement(SET_SQL)) {
-            s.setObject(1, toTimestamp(micros));
-            if (s.executeUpdate() != 1) {
-                throw new IllegalStateException("the clock row " + SCHEMA + ".clock is missing: install the clock first");
-            }
-        }
+        update(connection, SET_SQL, micros);
     }
 
     /**
@@ -66,7 +61,12 @@ public final class VirtualClock {
      * a crash may take the move back, and the runner then sets it again.
      */
     public static void move(Connection connection, long micros) throws SQLException {
-        try (PreparedStatement s = connection.prepareStatement(MOVE_SQL)) {
+        update(connection, MOVE_SQL, micros);
+    }
+
+    /** Runs {@code sql}, an update of the clock row to its one bound parameter. */
+    private static void update(Connection connection, String sql, long micros) throws SQLException {
+        try (PreparedStatement s = connection.prepareStatement(sql)) {
             s.setObject(1, toTimestamp(micros));
             if (s.executeUpdate() != 1) {
                 throw new IllegalStateException("the clock row " + SCHEMA + ".clock is missing: install the clock first");

@@ -143,7 +143,7 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
         return new SqlLeaseClient(this, connection);
     }
 
-    /** Whether a file of its pack that a call runs holds several statements. */
+    /** Whether a lease operation's file of its pack holds several statements ({@link SqlPack#hasSeveralStatementsInAFile}). */
     @Override
     public boolean stopsBetweenStatements() {
         return pack.hasSeveralStatementsInAFile();

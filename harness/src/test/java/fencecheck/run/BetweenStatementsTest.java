@@ -1,6 +1,5 @@
 package fencecheck.run;
 
-import fencecheck.db.Databases;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
@@ -9,7 +8,6 @@ import fencecheck.protocol.Implementations;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;
-import fencecheck.trace.Trace;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -39,9 +37,7 @@ class BetweenStatementsTest {
             Step.worker(2, new Action.Renew()));
 
     private static TryResult run(String implementation, List<Step> steps) {
-        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select(implementation))) {
-            return runner.run(Trace.of(implementation, steps));
-        }
+        return FreshRunner.run(implementation, steps);
     }
 
     private static List<HistoryEntry> acquiresOf(TryResult r, String actor) {

@@ -1,14 +1,11 @@
 package fencecheck.run;
 
-import fencecheck.db.Databases;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Outcome;
 import fencecheck.model.SinkKind;
-import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;
 import fencecheck.trace.TokenSource;
-import fencecheck.trace.Trace;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -32,9 +29,7 @@ class IncreasingTokensTest {
             Step.worker(3, new Action.Write(SinkKind.CURRENT_FENCE, TokenSource.HELD, "r1", "on time")));
 
     private static TryResult run(String implementation) {
-        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select(implementation))) {
-            return runner.run(Trace.of(implementation, TAKEOVER));
-        }
+        return FreshRunner.run(implementation, TAKEOVER);
     }
 
     @Test

@@ -30,9 +30,7 @@ class JobRunnerTest {
             new Step("relay", new Action.Redeliver()));
 
     private static TryResult run(String implementation, List<Step> steps) {
-        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select(implementation))) {
-            return runner.run(Trace.of(implementation, steps));
-        }
+        return FreshRunner.run(implementation, steps);
     }
 
     @Test

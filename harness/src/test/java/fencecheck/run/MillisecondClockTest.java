@@ -1,12 +1,9 @@
 package fencecheck.run;
 
-import fencecheck.db.Databases;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Micros;
-import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;
-import fencecheck.trace.Trace;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -32,9 +29,7 @@ class MillisecondClockTest {
     }
 
     private static TryResult run(String implementation, List<Step> steps) {
-        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select(implementation))) {
-            return runner.run(Trace.of(implementation, steps));
-        }
+        return FreshRunner.run(implementation, steps);
     }
 
     private static long clockAfter(TryResult r) {

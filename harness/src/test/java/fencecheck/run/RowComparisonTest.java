@@ -1,12 +1,9 @@
 package fencecheck.run;
 
-import fencecheck.db.Databases;
 import fencecheck.model.SinkKind;
-import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;
 import fencecheck.trace.TokenSource;
-import fencecheck.trace.Trace;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -30,9 +27,7 @@ class RowComparisonTest {
             Step.worker(2, new Action.Write(SinkKind.LATEST_TOKEN_WINS, TokenSource.HELD, null, "second")));
 
     private static TryResult run(String implementation) {
-        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select(implementation))) {
-            return runner.run(Trace.of(implementation, RELEASE_THEN_TAKEOVER));
-        }
+        return FreshRunner.run(implementation, RELEASE_THEN_TAKEOVER);
     }
 
     @Test
@@ -43,19 +38,18 @@ class RowComparisonTest {
 
     @Test
     void theSameSqlClaimingExactRowsDivergesAtTheRelease() {
-        TryResult r = run("sql:classpath:/packs/release-far-back-claiming-exact-rows");
-        assertThat(r.passed()).isFalse();
-        assertThat(r.divergent()).isNotNull();
-        assertThat(r.divergent().step()).isEqualTo(3);
-        assertThat(r.divergent().rowsDiffer()).isTrue();
+        assertRowsDivergeAtTheRelease(run("sql:classpath:/packs/release-far-back-claiming-exact-rows"), "the lease ends a day back");
     }
 
     @Test
     void aRowThatDiffersInWhatIsComparedStillDiverges() {
-        TryResult r = run("sql:classpath:/packs/release-changes-nothing");
+        assertRowsDivergeAtTheRelease(run("sql:classpath:/packs/release-changes-nothing"), "the lease is still held in the database");
+    }
+
+    private static void assertRowsDivergeAtTheRelease(TryResult r, String why) {
         assertThat(r.passed()).isFalse();
         assertThat(r.divergent()).isNotNull();
         assertThat(r.divergent().step()).isEqualTo(3);
-        assertThat(r.divergent().rowsDiffer()).as("the lease is still held in the database").isTrue();
+        assertThat(r.divergent().rowsDiffer()).as(why).isTrue();
     }
 }

@@ -63,9 +63,7 @@ class SqlPackExamplesTest {
     }
 
     private static TryResult run(String implementation, List<Step> steps) {
-        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select(implementation))) {
-            return runner.run(Trace.of(implementation, steps));
-        }
+        return FreshRunner.run(implementation, steps);
     }
 
     private static Outcome answerAt(TryResult r, int step) {

@@ -39,6 +39,29 @@ class LinearizabilityTest {
         return new RealTimeHistory(ops, Map.of(), List.of(), 0, 0);
     }
 
+    /** The operations so far, with {@code end} as the rows of K1 read at the end. */
+    private RealTimeHistory endingWith(KeyState end) {
+        return new RealTimeHistory(ops, Map.of("K1", end), List.of(), 0, 0);
+    }
+
+    /** Rows read at the end: {@code lease}, no latest-token result, and fenced result "a" written with token 1. */
+    private static KeyState leaseAndResultA(Lease lease) {
+        return new KeyState(lease, null, new TreeMap<>(Map.of("a", new StoredResult(1, "pa"))));
+    }
+
+    /**
+     * w2 takes K1 over at 150 ms, a dozen renewals by {@code renewer} lose their answers from {@code renewalsFrom}
+     * on, and w3 is told Busy at 200 ms: rows read at the end of w2's lease and result "a".
+     */
+    private KeyState takeoverThenLostRenewals(String renewer, long token, long renewalsFrom) {
+        op("w2", acquire("w2"), 150_000, 151_000, new Granted(2, 150_500 + TTL));
+        for (int i = 0; i < 12; i++) {
+            op(renewer, new Command.Renew("K1", renewer, token, TTL), renewalsFrom, 300_000, null);
+        }
+        op("w3", acquire("w3"), 200_000, 201_000, new Busy());
+        return leaseAndResultA(new Lease("w2", 150_500 + TTL, 2));
+    }
+
     private static Acquire acquire(String owner) {
         return new Acquire("K1", owner, TTL);
     }
@@ -129,14 +152,14 @@ class LinearizabilityTest {
     void theRowsReadAtTheEndMustBeExplainedToo() {
         op("w1", acquire("w1"), 0, 1_000, new Granted(1, 500 + TTL));
         op("w1", fenced(1, "a"), 2_000, 3_000, null);
-        KeyState applied = new KeyState(new Lease("w1", 500 + TTL, 1), null, new TreeMap<>(Map.of("a", new StoredResult(1, "pa"))));
+        KeyState applied = leaseAndResultA(new Lease("w1", 500 + TTL, 1));
         KeyState lost = new KeyState(new Lease("w1", 500 + TTL, 1), null, new TreeMap<>());
         KeyState other = new KeyState(new Lease("w1", 500 + TTL, 1), null, new TreeMap<>(Map.of("b", new StoredResult(1, "pb"))));
-        assertThat(Linearizability.check(new RealTimeHistory(ops, Map.of("K1", applied), List.of(), 0, 0), REFERENCE))
+        assertThat(Linearizability.check(endingWith(applied), REFERENCE))
                 .isInstanceOf(Linearizability.Linearizable.class);
-        assertThat(Linearizability.check(new RealTimeHistory(ops, Map.of("K1", lost), List.of(), 0, 0), REFERENCE))
+        assertThat(Linearizability.check(endingWith(lost), REFERENCE))
                 .isInstanceOf(Linearizability.Linearizable.class);
-        Linearizability.Verdict v = Linearizability.check(new RealTimeHistory(ops, Map.of("K1", other), List.of(), 0, 0), REFERENCE);
+        Linearizability.Verdict v = Linearizability.check(endingWith(other), REFERENCE);
         assertThat(v).isInstanceOf(Linearizability.NotLinearizable.class);
         assertThat(((Linearizability.NotLinearizable) v).culprit()).isZero();
     }
@@ -157,7 +180,7 @@ class LinearizabilityTest {
         op("w1", fenced(1, "a"), 30_000, 31_000, null);
         KeyState end = new KeyState(new Lease("w1", 500 + TTL, 1), new StoredResult(1, "lost5"),
                 new TreeMap<>(Map.of("a", new StoredResult(1, "pa"))));
-        Linearizability.Verdict v = Linearizability.check(new RealTimeHistory(ops, Map.of("K1", end), List.of(), 0, 0), REFERENCE, 500);
+        Linearizability.Verdict v = Linearizability.check(endingWith(end), REFERENCE, 500);
         assertThat(v).as(Linearizability.describe(v)).isInstanceOf(Linearizability.Linearizable.class);
     }
 
@@ -170,13 +193,8 @@ class LinearizabilityTest {
     void aLostWriteTheFinalRowsNeedIsPlacedBeforeItsIntervalCloses() {
         op("w1", acquire("w1"), 0, 1_000, new Granted(1, 500 + TTL));
         op("w1", fenced(1, "a"), 2_000, 3_000, null);
-        op("w2", acquire("w2"), 150_000, 151_000, new Granted(2, 150_500 + TTL));
-        for (int i = 0; i < 12; i++) {
-            op("w1", new Command.Renew("K1", "w1", 1, TTL), 152_000, 300_000, null);
-        }
-        op("w3", acquire("w3"), 200_000, 201_000, new Busy());
-        KeyState end = new KeyState(new Lease("w2", 150_500 + TTL, 2), null, new TreeMap<>(Map.of("a", new StoredResult(1, "pa"))));
-        Linearizability.Verdict v = Linearizability.check(new RealTimeHistory(ops, Map.of("K1", end), List.of(), 0, 0), REFERENCE, 1_000);
+        KeyState end = takeoverThenLostRenewals("w1", 1, 152_000);
+        Linearizability.Verdict v = Linearizability.check(endingWith(end), REFERENCE, 1_000);
         assertThat(v).as(Linearizability.describe(v)).isInstanceOf(Linearizability.Linearizable.class);
     }
 
@@ -191,13 +209,8 @@ class LinearizabilityTest {
         op("w1", acquire("w1"), 0, 1_000, new Granted(1, 500 + TTL));
         op("w1", fenced(1, "a"), 2_000, 160_000, null);
         op("w1", fenced(1, "a"), 3_000, 170_000, null);
-        op("w2", acquire("w2"), 150_000, 151_000, new Granted(2, 150_500 + TTL));
-        for (int i = 0; i < 12; i++) {
-            op("w2", new Command.Renew("K1", "w2", 2, TTL), 172_000, 300_000, null);
-        }
-        op("w3", acquire("w3"), 200_000, 201_000, new Busy());
-        KeyState end = new KeyState(new Lease("w2", 150_500 + TTL, 2), null, new TreeMap<>(Map.of("a", new StoredResult(1, "pa"))));
-        Linearizability.Verdict v = Linearizability.check(new RealTimeHistory(ops, Map.of("K1", end), List.of(), 0, 0), REFERENCE, 1_000);
+        KeyState end = takeoverThenLostRenewals("w2", 2, 172_000);
+        Linearizability.Verdict v = Linearizability.check(endingWith(end), REFERENCE, 1_000);
         assertThat(v).as(Linearizability.describe(v)).isInstanceOf(Linearizability.Linearizable.class);
     }
 
@@ -208,8 +221,8 @@ class LinearizabilityTest {
         op("w2", acquire("w2"), 150_000, 151_000, new Granted(2, 150_500 + TTL));
         op("w1", fenced(1, "a"), 152_000, 160_000, null);
         op("w1", fenced(1, "a"), 161_000, 170_000, null);
-        KeyState end = new KeyState(new Lease("w2", 150_500 + TTL, 2), null, new TreeMap<>(Map.of("a", new StoredResult(1, "pa"))));
-        Linearizability.Verdict v = Linearizability.check(new RealTimeHistory(ops, Map.of("K1", end), List.of(), 0, 0), REFERENCE, 1_000);
+        KeyState end = leaseAndResultA(new Lease("w2", 150_500 + TTL, 2));
+        Linearizability.Verdict v = Linearizability.check(endingWith(end), REFERENCE, 1_000);
         assertThat(v).as(Linearizability.describe(v)).isInstanceOf(Linearizability.NotLinearizable.class);
     }
 
@@ -220,11 +233,11 @@ class LinearizabilityTest {
         op("w1", fenced(1, "a"), 2_000, 3_000, new Applied());
         op("w2", acquire("w2"), 200_000, 201_000, null);
         op("w3", acquire("w3"), 210_000, 211_000, new Busy());
-        KeyState end = new KeyState(new Lease("w2", 200_500 + TTL, 2), null, new TreeMap<>(Map.of("a", new StoredResult(1, "pa"))));
-        assertThat(Linearizability.check(new RealTimeHistory(ops, Map.of("K1", end), List.of(), 0, 0), REFERENCE, 1_000))
+        KeyState end = leaseAndResultA(new Lease("w2", 200_500 + TTL, 2));
+        assertThat(Linearizability.check(endingWith(end), REFERENCE, 1_000))
                 .isInstanceOf(Linearizability.Linearizable.class);
-        KeyState noSecondGrant = new KeyState(new Lease("w1", 500 + TTL, 1), null, new TreeMap<>(Map.of("a", new StoredResult(1, "pa"))));
-        assertThat(Linearizability.check(new RealTimeHistory(ops, Map.of("K1", noSecondGrant), List.of(), 0, 0), REFERENCE, 1_000))
+        KeyState noSecondGrant = leaseAndResultA(new Lease("w1", 500 + TTL, 1));
+        assertThat(Linearizability.check(endingWith(noSecondGrant), REFERENCE, 1_000))
                 .as("w3's Busy needs w2's grant").isInstanceOf(Linearizability.NotLinearizable.class);
     }
 

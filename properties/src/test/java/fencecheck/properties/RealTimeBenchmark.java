@@ -55,6 +55,16 @@ final class RealTimeBenchmark {
                 + " the rows read at the end%n");
     }
 
+    /** A real-time history as JSON: what a campaign keeps and a recheck reads. */
+    private static final com.fasterxml.jackson.databind.ObjectMapper HISTORY_JSON =
+            fencecheck.report.ModelJson.register(new com.fasterxml.jackson.databind.ObjectMapper());
+
+    /** {@code fencecheck.implementation}, the reference when not given (the benchmark profile passes it empty). */
+    private static LeaseProtocol implementation() {
+        String name = System.getProperty("fencecheck.implementation", "");
+        return Implementations.select(name.isBlank() ? "reference" : name);
+    }
+
     /**
      * Keeps a history that did not pass as JSON under {@code target/fencecheck/realtime/}, so its verdict can be
      * studied and checked again ({@code -Dbenchmark.parts=recheck -Dfencecheck.realtime.history=FILE}).
@@ -64,7 +74,7 @@ final class RealTimeBenchmark {
             java.nio.file.Path folder = Paths.target().resolve("fencecheck").resolve("realtime");
             java.nio.file.Files.createDirectories(folder);
             java.nio.file.Path file = folder.resolve("campaign-run-" + run + ".json");
-            fencecheck.report.ModelJson.register(new com.fasterxml.jackson.databind.ObjectMapper()).writeValue(file.toFile(), r.history());
+            HISTORY_JSON.writeValue(file.toFile(), r.history());
             System.out.println("      kept as " + Paths.fromRoot(file));
         } catch (java.io.IOException | RuntimeException e) {
             System.out.println("      not kept: " + e.getMessage());
@@ -84,11 +94,9 @@ final class RealTimeBenchmark {
             System.out.println("recheck: name a kept history with -Dfencecheck.realtime.history=FILE");
             return;
         }
-        fencecheck.check.RealTimeHistory history = fencecheck.report.ModelJson.register(new com.fasterxml.jackson.databind.ObjectMapper())
-                .readValue(java.nio.file.Path.of(file).toFile(), fencecheck.check.RealTimeHistory.class);
+        fencecheck.check.RealTimeHistory history = HISTORY_JSON.readValue(java.nio.file.Path.of(file).toFile(), fencecheck.check.RealTimeHistory.class);
         long maxStates = statesOr(5_000_000);
-        String name = System.getProperty("fencecheck.implementation", "reference");
-        LeaseProtocol protocol = Implementations.select(name.isBlank() ? "reference" : name);
+        LeaseProtocol protocol = implementation();
         long started = System.nanoTime();
         fencecheck.check.RealTimeVerdict verdict;
         try {
@@ -106,10 +114,9 @@ final class RealTimeBenchmark {
     /** The reference under load, run after run, for {@code fencecheck.realtime.minutes}: no verdict but linearizable is expected. */
     static void campaign(Database database) throws SQLException {
         double minutes = Double.parseDouble(System.getProperty("fencecheck.realtime.minutes", "10"));
-        String name = System.getProperty("fencecheck.implementation", "reference");
-        LeaseProtocol protocol = Implementations.select(name.isBlank() ? "reference" : name);
+        LeaseProtocol protocol = implementation();
         long seconds = Long.getLong("fencecheck.realtime.runSeconds", 10);
-        // the property's budget by default: 2 000 000 decided no larger share of the hard histories, at a minute each
+        // the property's budget by default; -Dfencecheck.realtime.maxStates to try another
         long maxStates = statesOr(Linearizability.DEFAULT_MAX_STATES);
         System.out.printf(Locale.ROOT, "%n7. real-time campaign: %s, 4 workers, 2 keys, %d s per run, for %.1f min; every fault on;"
                 + " search budget %d states per key%n", protocol.name(), seconds, minutes, maxStates);

@@ -67,8 +67,8 @@ public final class SqlPack {
      * statements (a claim that locks, then updates) does not count: the lease traces never run it.
      */
     public boolean hasSeveralStatementsInAFile() {
-        return files.values().stream().anyMatch(f -> f.operation().part() == Operation.Part.LEASE && !f.operation().isPlainSql() && f.operation() != Operation.INSPECT
-                && f.statements().size() > 1);
+        return files.values().stream().anyMatch(f -> f.operation().part() == Operation.Part.LEASE && !f.operation().isPlainSql()
+                && f.operation() != Operation.INSPECT && f.statements().size() > 1);
     }
 
     @Override
