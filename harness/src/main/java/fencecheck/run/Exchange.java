@@ -69,8 +69,9 @@ final class Exchange {
                     null, st.state.now(), null, null, null, null, null, null, fault.name()));
             return;
         }
-        if (split != null && fault == null) {
+        if (split != null && fault == null && st.runner.protocol().stopsBetweenStatements()) {
             // never inline: the runner's own thread must go on while the call stands between its statements
+            // (an implementation whose calls never stop there runs the call as any other: the split changes nothing)
             StatementGate gate = new StatementGate(split);
             r.gate = gate;
             s.start(st.runner.statements(), () -> BetweenStatements.during(gate, p.call()));

@@ -179,7 +179,8 @@ final class Nemesis {
         // the clock is the harness's, not the implementation's, and is set again from what the model kept
         long clock = VirtualClock.read(st.runner.observer());
         if (clock != st.state.now()) {
-            st.runner.setClock(st.runner.observer(), st.state.now());
+            st.runner.moveClock(st.state.now());
+            st.runner.sendClock();
             st.note(Step.NEMESIS, "the crash took the clock back to " + Micros.format(clock) + ": set again to " + Micros.format(st.state.now()));
         }
     }

@@ -48,6 +48,9 @@ final class TryExecution {
     TryResult run() throws SQLException {
         for (Step step : st.trace.steps()) {
             st.stepNumber++;
+            if (!step.actor().equals(Step.CLOCK)) {
+                st.runner.sendClock();
+            }
             execute(step);
             if (st.divergent != null) {
                 return finish();
@@ -63,6 +66,7 @@ final class TryExecution {
         List<String> stopped = st.running.keySet().stream().filter(exchange::stopped).toList();
         if (!stopped.isEmpty() && st.divergent == null) {
             st.stepNumber++;
+            st.runner.sendClock();
             exchange.goOn(stopped, " as the trace ends");
         }
     }
@@ -84,6 +88,7 @@ final class TryExecution {
                 return;
             }
             st.stepNumber++;
+            st.runner.sendClock();
             Session s = st.runner.session(idle.get());
             exchange.run(idle.get(), s, new Workers.Planned("end of trace: roll back", new JobCommand.Rollback(idle.get()),
                     s.jobs::rollback));
@@ -201,7 +206,7 @@ final class TryExecution {
         JobTransition t = st.model.step(st.state, command);
         st.state = t.next();
         if (to > at) {
-            st.runner.setClock(st.runner.observer(), to);
+            st.runner.moveClock(to);
             st.running.values().forEach(r -> r.clockMoved(to));
         }
         // the update above fails loudly if the clock row is gone; after a crash the nemesis reads the clock back

@@ -97,8 +97,15 @@ final class RawLoop implements AutoCloseable {
                 default -> null;
             };
             if (op != null) {
+                // the runner sends a clock move only before the next statement: moves in a row go as their last
+                if (op.kind == Kind.CLOCK && !ops.isEmpty() && ops.getLast().kind == Kind.CLOCK) {
+                    ops.removeLast();
+                }
                 ops.add(op);
             }
+        }
+        if (!ops.isEmpty() && ops.getLast().kind == Kind.CLOCK) {
+            ops.removeLast();
         }
         return new Script(result.trace().steps().size(), List.copyOf(ops), restarts);
     }
