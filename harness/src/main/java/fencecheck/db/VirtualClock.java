@@ -34,7 +34,7 @@ public final class VirtualClock {
     /** The search path of every harness session: the shadow functions before {@code pg_catalog}. */
     public static final String SEARCH_PATH = "fencecheck_clock, pg_catalog, public";
 
-    /** Updates the clock row to the one bound parameter, a {@code timestamptz}. */
+    /** Sets the clock row to the one bound parameter, a {@code timestamptz}, and records the move (one statement). */
     public static final String SET_SQL = SqlResources.load("clock_set.sql");
     private static final String MOVE_SQL = SqlResources.load("clock_move.sql");
 

@@ -1,11 +1,11 @@
 -- The harness-owned virtual clock, and the time functions that follow it.
 --
 -- The clock is the one row of fencecheck_clock.clock, which the harness moves
--- (clock_set.sql). Every move is also recorded in fencecheck_clock.clock_moves
--- with the real time it was made at, so the clock's value at any real instant
--- can be looked up: at the real start of the current transaction, or of the
--- current statement, even when that statement waited on a row lock while the
--- clock moved.
+-- (clock_set.sql, clock_move.sql). Every move is also recorded, by the same
+-- statement, in fencecheck_clock.clock_moves with the real time it was made
+-- at, so the clock's value at any real instant can be looked up: at the real
+-- start of the current transaction, or of the current statement, even when
+-- that statement waited on a row lock while the clock moved.
 --
 -- Sessions of the harness run with
 --   search_path = fencecheck_clock, pg_catalog, public
@@ -53,27 +53,10 @@ select timestamptz '-infinity', instant
   from fencecheck_clock.clock
  where not exists (select from fencecheck_clock.clock_moves);
 
--- Records a move of the clock row.
-create or replace function fencecheck_clock.record_move() returns trigger
-    language plpgsql
-    as $$
-begin
-    insert into fencecheck_clock.clock_moves (moved_at, instant)
-    values (pg_catalog.clock_timestamp(), new.instant)
-    on conflict (moved_at) do update set instant = excluded.instant;
-    return null;
-end
-$$;
-
-do $$
-begin
-    if not exists (select from pg_catalog.pg_trigger
-                    where tgrelid = 'fencecheck_clock.clock'::pg_catalog.regclass and tgname = 'record_move') then
-        create trigger record_move after insert or update on fencecheck_clock.clock
-            for each row execute function fencecheck_clock.record_move();
-    end if;
-end
-$$;
+-- The harness's updates of the clock record their move in the same statement (clock_set.sql, clock_move.sql).
+-- A trigger did that before, at a third of the move's cost; it goes from a database installed then.
+drop trigger if exists record_move on fencecheck_clock.clock;
+drop function if exists fencecheck_clock.record_move();
 
 -- Forgets the moves that no running transaction can ask about any more: keeps
 -- the last move made before the oldest running transaction started, and every

@@ -129,6 +129,10 @@ final class RawLoop implements AutoCloseable {
         this.testBed = new TestBed(database, protocol);
         testBed.install();
         this.observer = database.connect();
+        try (java.sql.Statement s = observer.createStatement()) {
+            // as the runner's observer: its row reads planned once
+            s.execute("set plan_cache_mode to force_generic_plan");
+        }
         this.inspect = protocol.prepare(observer, Operation.INSPECT);
         this.clock = observer.prepareStatement(VirtualClock.SET_SQL);
     }
