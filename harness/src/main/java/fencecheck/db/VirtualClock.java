@@ -64,7 +64,7 @@ public final class VirtualClock {
         update(connection, MOVE_SQL, micros);
     }
 
-    /** Runs {@code sql}, an update of the clock row to its one bound parameter. */
+    /** Runs {@code sql}, a move of the clock row to its one bound parameter that records the move (one row). */
     private static void update(Connection connection, String sql, long micros) throws SQLException {
         try (PreparedStatement s = connection.prepareStatement(sql)) {
             s.setObject(1, toTimestamp(micros));

@@ -50,7 +50,7 @@ public final class AcknowledgedWrites {
                 if (acknowledged != null) {
                     lostLatest(acknowledged, s).ifPresent(found::add);
                 }
-                Map<String, FencedAck> acks = fenced.getOrDefault(s.key(), new HashMap<>());
+                Map<String, FencedAck> acks = fenced.getOrDefault(s.key(), Map.of());
                 for (FencedAck ack : List.copyOf(acks.values())) {
                     Write w = ack.write();
                     StoredResult row = s.rows().fenced().get(w.resultId());

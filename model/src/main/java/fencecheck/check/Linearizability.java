@@ -283,7 +283,7 @@ public final class Linearizability {
             }
             BitSet grouped = new BitSet(ops.length);
             for (int i = 0; i < ops.length; i++) {
-                if (grouped.get(i) || !ops[i].unknown() || !(ops[i].command() instanceof Command.Write w) || !heldAtTheEnd(w)) {
+                if (grouped.get(i) || !ops[i].unknown() || !(ops[i].command() instanceof Command.Write w) || !holds(finalRows, w)) {
                     continue;
                 }
                 BitSet group = new BitSet(ops.length);
@@ -305,11 +305,6 @@ public final class Linearizability {
             return groups;
         }
 
-        private boolean heldAtTheEnd(Command.Write w) {
-            StoredResult stored = new StoredResult(w.token(), w.payload());
-            return w.sink() == SinkKind.CURRENT_FENCE ? stored.equals(finalRows.fenced().get(w.resultId())) : stored.equals(finalRows.latest());
-        }
-
         /** Whether no write of {@code group} can still be placed after {@code n}: each is placed or its interval is over. */
         private boolean noneLeft(BitSet group, Node n) {
             for (int i = group.nextSetBit(0); i >= 0; i = group.nextSetBit(i + 1)) {
@@ -320,9 +315,8 @@ public final class Linearizability {
             return true;
         }
 
-        /** Whether {@code rows} hold the result of write {@code i}. */
-        private boolean stores(int i, KeyState rows) {
-            Command.Write w = (Command.Write) ops[i].command();
+        /** Whether {@code rows} hold the result of write {@code w}. */
+        private static boolean holds(KeyState rows, Command.Write w) {
             StoredResult stored = new StoredResult(w.token(), w.payload());
             return stored.equals(w.sink() == SinkKind.CURRENT_FENCE ? rows.fenced().get(w.resultId()) : rows.latest());
         }
@@ -340,7 +334,7 @@ public final class Linearizability {
          */
         private boolean hopeless(Node n) {
             for (BitSet group : required) {
-                if (!stores(group.nextSetBit(0), n.rows()) && noneLeft(group, n)) {
+                if (!holds(n.rows(), (Command.Write) ops[group.nextSetBit(0)].command()) && noneLeft(group, n)) {
                     return true;
                 }
             }

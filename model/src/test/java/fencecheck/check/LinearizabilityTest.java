@@ -45,6 +45,12 @@ class LinearizabilityTest {
     }
 
     /** Rows read at the end: {@code lease}, no latest-token result, and fenced result "a" written with token 1. */
+    /** The verdict on the history ending with the rows {@code end}, searched within {@code budget} states, is {@code expected}. */
+    private void assertVerdict(KeyState end, int budget, Class<? extends Linearizability.Verdict> expected) {
+        Linearizability.Verdict v = Linearizability.check(endingWith(end), REFERENCE, budget);
+        assertThat(v).as(Linearizability.describe(v)).isInstanceOf(expected);
+    }
+
     private static KeyState leaseAndResultA(Lease lease) {
         return new KeyState(lease, null, new TreeMap<>(Map.of("a", new StoredResult(1, "pa"))));
     }
@@ -180,8 +186,7 @@ class LinearizabilityTest {
         op("w1", fenced(1, "a"), 30_000, 31_000, null);
         KeyState end = new KeyState(new Lease("w1", 500 + TTL, 1), new StoredResult(1, "lost5"),
                 new TreeMap<>(Map.of("a", new StoredResult(1, "pa"))));
-        Linearizability.Verdict v = Linearizability.check(endingWith(end), REFERENCE, 500);
-        assertThat(v).as(Linearizability.describe(v)).isInstanceOf(Linearizability.Linearizable.class);
+        assertVerdict(end, 500, Linearizability.Linearizable.class);
     }
 
     /**
@@ -194,8 +199,7 @@ class LinearizabilityTest {
         op("w1", acquire("w1"), 0, 1_000, new Granted(1, 500 + TTL));
         op("w1", fenced(1, "a"), 2_000, 3_000, null);
         KeyState end = takeoverThenLostRenewals("w1", 1, 152_000);
-        Linearizability.Verdict v = Linearizability.check(endingWith(end), REFERENCE, 1_000);
-        assertThat(v).as(Linearizability.describe(v)).isInstanceOf(Linearizability.Linearizable.class);
+        assertVerdict(end, 1_000, Linearizability.Linearizable.class);
     }
 
     /**
@@ -210,8 +214,7 @@ class LinearizabilityTest {
         op("w1", fenced(1, "a"), 2_000, 160_000, null);
         op("w1", fenced(1, "a"), 3_000, 170_000, null);
         KeyState end = takeoverThenLostRenewals("w2", 2, 172_000);
-        Linearizability.Verdict v = Linearizability.check(endingWith(end), REFERENCE, 1_000);
-        assertThat(v).as(Linearizability.describe(v)).isInstanceOf(Linearizability.Linearizable.class);
+        assertVerdict(end, 1_000, Linearizability.Linearizable.class);
     }
 
     /** Neither write can have stored the result before the takeover that the rows read at the end need: refused. */
@@ -222,8 +225,7 @@ class LinearizabilityTest {
         op("w1", fenced(1, "a"), 152_000, 160_000, null);
         op("w1", fenced(1, "a"), 161_000, 170_000, null);
         KeyState end = leaseAndResultA(new Lease("w2", 150_500 + TTL, 2));
-        Linearizability.Verdict v = Linearizability.check(endingWith(end), REFERENCE, 1_000);
-        assertThat(v).as(Linearizability.describe(v)).isInstanceOf(Linearizability.NotLinearizable.class);
+        assertVerdict(end, 1_000, Linearizability.NotLinearizable.class);
     }
 
     /** The rows read at the end show a grant whose answer was lost: the search keeps it placeable until its interval ends. */
