@@ -23,8 +23,9 @@ import java.util.function.Function;
  * <p>A smaller history must not fail for a reason of its own. Dropping a grant would leave the
  * later grants of its key with tokens the model does not predict, and the renewals, releases
  * and writes of its holder with a token from nowhere; so the grants a kept operation's process
- * holds (its latest grant on the key before it) stay with it, and the signature's kind of
- * answer keeps a token chain broken by a drop from passing for the original failure.
+ * holds (its latest grant on the key before it) stay with it, unless it is itself a grant of a
+ * new token, which uses none; and the signature's kind of answer keeps a token chain broken by
+ * a drop from passing for the original failure.
  */
 public final class HistoryShrinker {
 
@@ -135,7 +136,10 @@ public final class HistoryShrinker {
         }
     }
 
-    /** Per operation, its process's latest grant on its key that completed before it was sent. */
+    /**
+     * Per operation, its process's latest grant on its key that completed before it was sent: the token it
+     * uses, or the grant it repeats. A grant of a new token uses none, and keeps none with it.
+     */
     static Map<Integer, Integer> dependencies(RealTimeHistory history) {
         Map<Integer, Integer> used = new HashMap<>();
         List<TimedOperation> grants = new ArrayList<>();
@@ -152,11 +156,17 @@ public final class HistoryShrinker {
                     source = g;
                 }
             }
-            if (source != null) {
+            if (source != null && !newGrant(o, source)) {
                 used.put(o.id(), source.id());
             }
         }
         return used;
+    }
+
+    /** Whether {@code o} was granted a token other than its process's earlier grant {@code source}. */
+    private static boolean newGrant(TimedOperation o, TimedOperation source) {
+        return o.command() instanceof Command.Acquire && o.outcome() instanceof Granted g
+                && source.outcome() instanceof Granted earlier && g.token() != earlier.token();
     }
 
     private static String failingKey(RealTimeHistory history, RealTimeVerdict verdict) {
