@@ -44,13 +44,13 @@ class LinearizabilityTest {
         return new RealTimeHistory(ops, Map.of("K1", end), List.of(), 0, 0);
     }
 
-    /** Rows read at the end: {@code lease}, no latest-token result, and fenced result "a" written with token 1. */
     /** The verdict on the history ending with the rows {@code end}, searched within {@code budget} states, is {@code expected}. */
     private void assertVerdict(KeyState end, int budget, Class<? extends Linearizability.Verdict> expected) {
         Linearizability.Verdict v = Linearizability.check(endingWith(end), REFERENCE, budget);
         assertThat(v).as(Linearizability.describe(v)).isInstanceOf(expected);
     }
 
+    /** Rows read at the end: {@code lease}, no latest-token result, and fenced result "a" written with token 1. */
     private static KeyState leaseAndResultA(Lease lease) {
         return new KeyState(lease, null, new TreeMap<>(Map.of("a", new StoredResult(1, "pa"))));
     }
@@ -270,5 +270,21 @@ class LinearizabilityTest {
         HistoryShrinker.Shrunk shrunk = HistoryShrinker.shrink(history(), h -> RealTimeVerdict.of(h, REFERENCE, 10_000), 10_000);
         assertThat(shrunk.verdict().passed()).isFalse();
         assertThat(shrunk.history().operations()).extracting(TimedOperation::id).containsExactly(1, 23, 25);
+    }
+
+    /**
+     * w2's later grant (token 3) takes a new token: it does not use w2's earlier grant, so the re-grant of token 1
+     * before it can go, while the first grant stays (the tokens after it count from it).
+     */
+    @Test
+    void aNewGrantDoesNotKeepItsProcesssEarlierGrantsInTheShrunkHistory() {
+        op("w2", acquire("w2"), 0, 1_000, new Granted(1, 500 + TTL));
+        op("w2", acquire("w2"), 2_000, 3_000, new Granted(1, 500 + TTL));
+        op("w1", acquire("w1"), 150_000, 151_000, new Granted(2, 150_500 + TTL));
+        op("w2", acquire("w2"), 260_000, 261_000, new Granted(3, 260_500 + TTL));
+        op("w3", acquire("w3"), 270_000, 271_000, new Granted(4, 270_500 + TTL));
+        HistoryShrinker.Shrunk shrunk = HistoryShrinker.shrink(history(), h -> RealTimeVerdict.of(h, REFERENCE, 10_000), 10_000);
+        assertThat(shrunk.verdict().passed()).isFalse();
+        assertThat(shrunk.history().operations()).extracting(TimedOperation::id).containsExactly(1, 3, 4, 5);
     }
 }
