@@ -1,33 +1,45 @@
 package fencecheck.check;
 
 import fencecheck.model.Command;
+import fencecheck.model.KeyState;
+import fencecheck.model.Lease;
 import fencecheck.model.Outcome.Granted;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
  * Shrinks a failing real-time history by dropping operations and checking again (never by
  * running anything against the database again): first everything but the failing key, then
- * what was sent after the failing operation completed, then chunks of halving size, single
- * operations, and pairs once few are left; a smaller history is kept when it fails the same
- * way ({@link RealTimeVerdict#signature()}: the same unexplained operation where the model
- * gives the same kind of answer, or the same invariant at the same operation).
+ * what was sent after the failing operation completed, then all but the cause and what it
+ * needs, then chunks of halving size, single operations, and pairs once few are left; a smaller
+ * history is kept when it fails the same way ({@link RealTimeVerdict#signature()}: the same
+ * unexplained operation where the model gives the same kind of answer from the same operation's
+ * lease, or the same invariant at the same operation judged against the same operations).
  *
  * <p>A smaller history must not fail for a reason of its own. Dropping a grant would leave the
  * later grants of its key with tokens the model does not predict, and the renewals, releases
- * and writes of its holder with a token from nowhere; so the grants a kept operation's process
+ * and writes of its holder with a token from nowhere. So the grants a kept operation's process
  * holds (its latest grant on the key before it) stay with it, unless it is itself a grant of a
- * new token, which uses none; and the signature's kind of answer keeps a token chain broken by
- * a drop from passing for the original failure.
+ * new token, which uses none; and a key whose first grants were dropped starts from the token
+ * they had reached: a lease of the token just below its first kept grant, held by nobody of the
+ * history and over before its first operation ({@link RealTimeHistory#startRows()}). The chain of
+ * earlier grants can then go, whatever token the failure shows at. A start that does not fit the
+ * kept answers makes the smaller history fail another way, and it is not kept.
  */
 public final class HistoryShrinker {
+
+    /** Below this many operations, pairs are tried too: a drop that needs two operations to go at once. */
+    private static final int PAIRS_FROM = 40;
 
     /** The smallest failing history found, its verdict, how many checks it took, and whether the time budget ran out first. */
     public record Shrunk(RealTimeHistory history, RealTimeVerdict verdict, int checks, boolean outOfTime) {
@@ -43,10 +55,8 @@ public final class HistoryShrinker {
         if (signature.isEmpty() || verdict.undecided()) {
             return new Shrunk(failing, verdict, 1, false);
         }
-        Search s = new Search(check, signature.get(), dependencies(failing), deadline);
-        s.best = failing;
+        Search s = new Search(failing, check, signature.get(), dependencies(failing), deadline);
         s.bestVerdict = verdict;
-        s.checks = 1;
         String key = failingKey(failing, verdict);
         if (key != null) {
             s.tryKeep(failing.ofKey(key));
@@ -57,6 +67,10 @@ public final class HistoryShrinker {
             long end = culprit.complete();
             s.tryKeep(s.best.filter(o -> o.invoke() <= end).withoutFinalRows());
             s.tryKeep(s.best.filter(o -> o.invoke() <= end));
+        }
+        Set<Integer> core = s.withDependencies(s.bestVerdict.cause());
+        if (!core.isEmpty()) {
+            s.tryKeep(s.best.filter(o -> core.contains(o.id())).withoutFinalRows());
         }
         for (int size = s.best.operations().size() / 2; size >= 1 && !s.outOfTime(); size /= 2) {
             boolean dropped;
@@ -72,7 +86,7 @@ public final class HistoryShrinker {
                 }
             } while (dropped && !s.outOfTime());
         }
-        if (s.best.operations().size() <= 40) {
+        if (s.best.operations().size() <= PAIRS_FROM) {
             boolean dropped = true;
             while (dropped && !s.outOfTime()) {
                 dropped = false;
@@ -95,15 +109,19 @@ public final class HistoryShrinker {
     }
 
     private static final class Search {
+        final RealTimeHistory original;
         final Function<RealTimeHistory, RealTimeVerdict> check;
         final String signature;
         final Map<Integer, Integer> grantUsed;
         final long deadline;
         RealTimeHistory best;
         RealTimeVerdict bestVerdict;
-        int checks;
+        int checks = 1;
 
-        Search(Function<RealTimeHistory, RealTimeVerdict> check, String signature, Map<Integer, Integer> grantUsed, long deadline) {
+        Search(RealTimeHistory original, Function<RealTimeHistory, RealTimeVerdict> check, String signature,
+               Map<Integer, Integer> grantUsed, long deadline) {
+            this.original = original;
+            this.best = original;
             this.check = check;
             this.signature = signature;
             this.grantUsed = grantUsed;
@@ -114,8 +132,10 @@ public final class HistoryShrinker {
             return System.nanoTime() > deadline;
         }
 
-        boolean tryKeep(RealTimeHistory candidate) {
-            if (candidate.operations().size() == best.operations().size() && candidate.finalRows().equals(best.finalRows())) {
+        boolean tryKeep(RealTimeHistory dropped) {
+            RealTimeHistory candidate = fromEarlierGrants(dropped);
+            if (candidate.operations().size() == best.operations().size() && candidate.finalRows().equals(best.finalRows())
+                    && candidate.startRows().equals(best.startRows())) {
                 return false;
             }
             Set<Integer> kept = ids(candidate.operations());
@@ -133,6 +153,67 @@ public final class HistoryShrinker {
                 return true;
             }
             return false;
+        }
+
+        /**
+         * {@code ids}, transitively the grants they use, and per key every grant of a token between the lowest and
+         * the highest granted among them: the model counts tokens on from the start rows, so the chain between two
+         * kept grants stays whole.
+         */
+        Set<Integer> withDependencies(List<Integer> ids) {
+            Set<Integer> closed = new HashSet<>();
+            Deque<Integer> todo = new ArrayDeque<>(ids);
+            while (!todo.isEmpty()) {
+                Integer id = todo.pop();
+                if (closed.add(id) && grantUsed.containsKey(id)) {
+                    todo.push(grantUsed.get(id));
+                }
+            }
+            Map<String, long[]> span = new HashMap<>();
+            for (Integer id : closed) {
+                TimedOperation o = best.operation(id);
+                if (o != null && o.command() instanceof Command.Acquire && o.outcome() instanceof Granted g) {
+                    long[] s = span.computeIfAbsent(o.key(), k -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
+                    s[0] = Math.min(s[0], g.token());
+                    s[1] = Math.max(s[1], g.token());
+                }
+            }
+            for (TimedOperation o : best.operations()) {
+                long[] s = span.get(o.key());
+                if (s != null && o.command() instanceof Command.Acquire && o.outcome() instanceof Granted g
+                        && g.token() >= s[0] && g.token() <= s[1]) {
+                    closed.add(o.id());
+                }
+            }
+            return closed;
+        }
+
+        /**
+         * The history with each key starting from the token its dropped grants had reached: a lease of the token
+         * below the lowest one a kept operation was granted, expired before the key's first kept operation. A key
+         * none of whose grants were dropped starts as in the original.
+         */
+        private RealTimeHistory fromEarlierGrants(RealTimeHistory candidate) {
+            Map<String, KeyState> start = new TreeMap<>(original.startRows());
+            for (String key : candidate.keys()) {
+                long lowest = Long.MAX_VALUE;
+                long earliest = Long.MAX_VALUE;
+                for (TimedOperation o : candidate.operations()) {
+                    if (!o.key().equals(key)) {
+                        continue;
+                    }
+                    earliest = Math.min(earliest, candidate.earliest(o));
+                    if (o.command() instanceof Command.Acquire && o.outcome() instanceof Granted g) {
+                        lowest = Math.min(lowest, g.token());
+                    }
+                }
+                Lease before = original.startRowsOf(key).lease();
+                long reached = before == null ? 0 : before.token();
+                if (lowest != Long.MAX_VALUE && lowest - 1 > reached) {
+                    start.put(key, KeyState.EMPTY.withLease(new Lease(RealTimeHistory.EARLIER_HOLDER, earliest - 1, lowest - 1)));
+                }
+            }
+            return candidate.startingFrom(start);
         }
     }
 

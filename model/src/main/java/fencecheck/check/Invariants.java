@@ -15,8 +15,10 @@ import fencecheck.model.SinkKind;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Invariants 1-4 as pure functions over a history of observed events (and,
@@ -51,41 +53,52 @@ public final class Invariants {
      */
     public static List<Violation> noStaleAcceptance(List<Event> history) {
         List<Violation> found = new ArrayList<>();
-        Map<String, Long> latestGrant = new HashMap<>();
-        Map<String, Long> highestAccepted = new HashMap<>();
+        Map<String, Event> latestGrant = new HashMap<>();
+        Map<String, Event> highestAccepted = new HashMap<>();
         for (Event e : history) {
-            if (e.command() instanceof Acquire a && e.outcome() instanceof Granted g) {
-                latestGrant.merge(a.key(), g.token(), Math::max);
+            if (e.command() instanceof Acquire a && e.outcome() instanceof Granted g
+                    && g.token() > grantedToken(latestGrant.get(a.key()))) {
+                latestGrant.put(a.key(), e);
             }
             if (!(e.command() instanceof Write w) || !(e.outcome() instanceof WriteOutcome o) || !o.accepted()) {
                 continue;
             }
-            long granted = latestGrant.getOrDefault(w.key(), 0L);
+            Event grant = latestGrant.get(w.key());
+            long granted = grantedToken(grant);
+            List<Integer> byGrant = grant == null ? List.of() : List.of(grant.step());
             if (w.token() > granted) {
                 found.add(new Violation(Invariant.NO_STALE_ACCEPTANCE, e.step(),
                         "write to " + w.key() + " accepted with token " + w.token()
-                                + " that was never granted for it (latest grant " + granted + ")"));
+                                + " that was never granted for it (latest grant " + granted + ")", byGrant));
             } else if (w.sink() == SinkKind.CURRENT_FENCE && w.token() < granted) {
                 found.add(new Violation(Invariant.NO_STALE_ACCEPTANCE, e.step(),
                         "fenced write " + w.resultId() + " to " + w.key() + " accepted with token " + w.token()
-                                + " after token " + granted + " was granted"));
+                                + " after token " + granted + " was granted", byGrant));
             } else if (w.sink() == SinkKind.LATEST_TOKEN_WINS) {
-                long highest = highestAccepted.getOrDefault(w.key(), 0L);
-                if (w.token() < highest) {
+                Event highest = highestAccepted.get(w.key());
+                long highestToken = highest == null ? 0 : ((Write) highest.command()).token();
+                if (w.token() < highestToken) {
                     found.add(new Violation(Invariant.NO_STALE_ACCEPTANCE, e.step(),
                             "write to " + w.key() + " accepted with token " + w.token()
-                                    + " after token " + highest + " was accepted"));
+                                    + " after token " + highestToken + " was accepted", List.of(highest.step())));
                 }
-                highestAccepted.merge(w.key(), w.token(), Math::max);
+                if (w.token() >= highestToken) {
+                    highestAccepted.put(w.key(), e);
+                }
             }
         }
         return found;
     }
 
+    private static long grantedToken(Event grant) {
+        return grant == null ? 0 : ((Granted) grant.outcome()).token();
+    }
+
     /** 2. At no database instant do two owners hold a valid lease on one key. */
     public static List<Violation> mutualExclusion(List<Event> history, Boundary boundary) {
         List<Violation> found = new ArrayList<>();
-        Map<String, Map<String, Long>> validUntilByOwner = new HashMap<>();
+        // per key and owner: the answer that made its lease last longest so far
+        Map<String, Map<String, Claim>> claims = new HashMap<>();
         for (Event e : history) {
             String key;
             String owner;
@@ -101,24 +114,29 @@ public final class Invariants {
                 until = rn.until();
             } else {
                 if (c instanceof Release r && e.outcome() instanceof Released) {
-                    Map<String, Long> holders = validUntilByOwner.get(r.key());
+                    Map<String, Claim> holders = claims.get(r.key());
                     if (holders != null) {
                         holders.remove(r.owner());
                     }
                 }
                 continue;
             }
-            Map<String, Long> holders = validUntilByOwner.computeIfAbsent(key, k -> new HashMap<>());
-            for (Map.Entry<String, Long> other : holders.entrySet()) {
-                if (!other.getKey().equals(owner) && boundary.isValid(e.at(), other.getValue())) {
+            Map<String, Claim> holders = claims.computeIfAbsent(key, k -> new HashMap<>());
+            for (Map.Entry<String, Claim> other : holders.entrySet()) {
+                if (!other.getKey().equals(owner) && boundary.isValid(e.at(), other.getValue().until())) {
                     found.add(new Violation(Invariant.MUTUAL_EXCLUSION, e.step(),
                             owner + " holds " + key + " while " + other.getKey()
-                                    + "'s lease is still valid (until " + Micros.format(other.getValue()) + ")"));
+                                    + "'s lease is still valid (until " + Micros.format(other.getValue().until()) + ")",
+                            List.of(other.getValue().step())));
                 }
             }
-            holders.put(owner, until);
+            holders.put(owner, new Claim(until, e.step()));
         }
         return found;
+    }
+
+    /** An owner's lease on a key as the answer at {@code step} left it. */
+    private record Claim(long until, int step) {
     }
 
     /**
@@ -139,8 +157,9 @@ public final class Invariants {
     public static List<Violation> tokensStrictlyIncreasing(List<Event> history) {
         List<Violation> found = new ArrayList<>();
         Map<String, Granted> current = new HashMap<>();
+        Map<String, Integer> grantedAt = new HashMap<>();
         Map<String, String> holder = new HashMap<>();
-        java.util.Set<String> releasedByHolder = new java.util.HashSet<>();
+        Set<String> releasedByHolder = new HashSet<>();
         // per key, the latest instant an unseen renewal by the holder could have made the lease last until
         Map<String, Long> unseenUntil = new HashMap<>();
         for (Event e : history) {
@@ -174,11 +193,12 @@ public final class Invariants {
                         || (releasedByHolder.contains(a.key()) && g.until() <= previous.until()));
                 if (g.token() < previous.token()) {
                     found.add(new Violation(Invariant.TOKENS_STRICTLY_INCREASING, e.step(),
-                            "token " + g.token() + " granted for " + a.key() + " after token " + previous.token()));
+                            "token " + g.token() + " granted for " + a.key() + " after token " + previous.token(),
+                            List.of(grantedAt.get(a.key()))));
                 } else if (g.token() == previous.token() && !regrant) {
                     found.add(new Violation(Invariant.TOKENS_STRICTLY_INCREASING, e.step(),
                             "token " + g.token() + " of " + a.key() + " granted to " + a.owner()
-                                    + " after it was granted to " + holder.get(a.key())));
+                                    + " after it was granted to " + holder.get(a.key()), List.of(grantedAt.get(a.key()))));
                 }
                 if (g.token() < previous.token()) {
                     continue;
@@ -191,6 +211,7 @@ public final class Invariants {
                 }
             }
             current.put(a.key(), g);
+            grantedAt.put(a.key(), e.step());
             holder.put(a.key(), a.owner());
             releasedByHolder.remove(a.key());
             unseenUntil.remove(a.key());

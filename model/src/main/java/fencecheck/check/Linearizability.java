@@ -27,6 +27,7 @@ import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
@@ -89,17 +90,29 @@ public final class Linearizability {
      * @param culprit     the operation the longest explained prefix could not go on with; 0 when every answer was
      *                    explained but the final rows were not
      * @param explanation one sentence: what the model answers there, and what the database did
-     * @param expected    the kind of answer the model gives there (with the token of a grant), for comparing failures
+     * @param expected    the kind of answer the model gives there (with the token of a grant), and whose lease the
+     *                    model then has, for comparing failures
+     * @param cause       the operations the culprit's refusal depends on: the grant of the lease the model had there
+     *                    (the successor whose lease a late renewal touched, say); empty when that lease was the start
+     *                    rows' or there was none
      */
-    public record NotLinearizable(String key, int culprit, String explanation, String expected, long states) implements Verdict {
+    public record NotLinearizable(String key, int culprit, String explanation, String expected, List<Integer> cause, long states)
+            implements Verdict {
+
+        public NotLinearizable {
+            cause = cause == null ? List.of() : List.copyOf(cause);
+        }
     }
 
     /** The search ran out of its budget on {@code key} before deciding: not a pass. */
     public record GaveUp(String key, long states, int explained, int known) implements Verdict {
     }
 
-    /** An operation placed at an instant. */
-    public record Point(int operation, long at) {
+    /**
+     * An operation placed at an instant, with the answer it took effect with: its own, or for an operation whose
+     * answer was lost the model's there (a grant's or renewal's end the earliest its interval allows).
+     */
+    public record Point(int operation, long at, Outcome effect) {
     }
 
     private Linearizability() {
@@ -120,7 +133,7 @@ public final class Linearizability {
             switch (v) {
                 case Linearizable l -> witness.addAll(l.witness());
                 case NotLinearizable n -> {
-                    return new NotLinearizable(n.key(), n.culprit(), n.explanation(), n.expected(), states);
+                    return new NotLinearizable(n.key(), n.culprit(), n.explanation(), n.expected(), n.cause(), states);
                 }
                 case GaveUp g -> undecided = undecided == null ? g : undecided;
             }
@@ -153,6 +166,7 @@ public final class Linearizability {
         private final int knownCount;
         /** The run's start: messages give instants from it. */
         private final long zero;
+        private final KeyState startRows;
 
         KeySearch(RealTimeHistory part, String key, ModelConfig config, long maxStates, long zero) {
             this.zero = zero;
@@ -171,6 +185,7 @@ public final class Linearizability {
             }
             this.knownCount = known;
             this.finalRows = part.finalRows().get(key);
+            this.startRows = part.startRowsOf(key);
             this.required = requiredWrites();
             this.acquires = new BitSet(ops.length);
             for (int i = 0; i < ops.length; i++) {
@@ -198,11 +213,11 @@ public final class Linearizability {
             }
         }
 
-        /** The rows after an operation, with how late the lease may end. */
-        private record Branch(KeyState rows, long untilMax) {
+        /** The rows after an operation, with how late the lease may end, and the answer it took effect with. */
+        private record Branch(KeyState rows, long untilMax, Outcome effect) {
         }
 
-        private record Move(int op, long at, Node next) {
+        private record Move(int op, long at, Node next, Outcome effect) {
         }
 
         /** A node being explored and the moves left to try from it. */
@@ -219,7 +234,7 @@ public final class Linearizability {
 
         Verdict run() {
             Set<Node> seen = new HashSet<>();
-            Node root = new Node(new BitSet(ops.length), Long.MIN_VALUE, KeyState.EMPTY, Long.MIN_VALUE, 0);
+            Node root = new Node(new BitSet(ops.length), Long.MIN_VALUE, startRows, exactEnd(startRows), 0);
             Node deepest = root;
             seen.add(root);
             if (done(root)) {
@@ -248,7 +263,7 @@ public final class Linearizability {
                     List<Point> witness = new ArrayList<>();
                     stack.descendingIterator().forEachRemaining(f -> {
                         Move taken = f.moves.get(f.next - 1);
-                        witness.add(new Point(ops[taken.op()].id(), taken.at()));
+                        witness.add(new Point(ops[taken.op()].id(), taken.at(), taken.effect()));
                     });
                     return new Linearizable(witness, states);
                 }
@@ -383,7 +398,7 @@ public final class Linearizability {
                         BitSet placed = (BitSet) n.placed().clone();
                         placed.set(i);
                         Node next = new Node(placed, t, after.rows(), after.untilMax(), n.knownPlaced() + (ops[i].unknown() ? 0 : 1));
-                        (ops[i].unknown() ? unknown : known).add(new Move(i, t, next));
+                        (ops[i].unknown() ? unknown : known).add(new Move(i, t, next, after.effect()));
                     }
                 }
             }
@@ -490,9 +505,10 @@ public final class Linearizability {
                     // its statement read the clock somewhere in its interval: the lease ends somewhere in this range
                     long ttl = op.command() instanceof Acquire a ? a.ttl() : ((Renew) op.command()).ttl();
                     long earliest = config.resolution().round(lo[i] + ttl);
-                    out.add(new Branch(after.withLease(after.lease().withUntil(earliest)), config.resolution().round(hi[i] + ttl)));
+                    Outcome effect = expected instanceof Granted e ? new Granted(e.token(), earliest) : new Renewed(earliest);
+                    out.add(new Branch(after.withLease(after.lease().withUntil(earliest)), config.resolution().round(hi[i] + ttl), effect));
                 } else {
-                    out.add(new Branch(after, leaseKept ? untilMax : exactEnd(after)));
+                    out.add(new Branch(after, leaseKept ? untilMax : exactEnd(after), expected));
                 }
                 return;
             }
@@ -504,23 +520,23 @@ public final class Linearizability {
                     // the holder's own lease handed back: its end, known only within the range so far, is revealed
                     if (o.until() >= untilMin && o.until() <= untilMax) {
                         KeyState revealed = after.withLease(after.lease().withUntil(o.until()));
-                        out.add(new Branch(revealed, o.until()));
+                        out.add(new Branch(revealed, o.until(), observed));
                     }
                     return;
                 }
                 if (untilFits(i, o.until(), ((Acquire) op.command()).ttl())) {
-                    out.add(new Branch(after.withLease(after.lease().withUntil(o.until())), o.until()));
+                    out.add(new Branch(after.withLease(after.lease().withUntil(o.until())), o.until(), observed));
                 }
                 return;
             }
             if (expected instanceof Renewed && observed instanceof Renewed o) {
                 if (untilFits(i, o.until(), ((Renew) op.command()).ttl())) {
-                    out.add(new Branch(after.withLease(after.lease().withUntil(o.until())), o.until()));
+                    out.add(new Branch(after.withLease(after.lease().withUntil(o.until())), o.until(), observed));
                 }
                 return;
             }
             if (Outcomes.agree(config, expected, observed)) {
-                out.add(new Branch(after, leaseKept ? untilMax : exactEnd(after)));
+                out.add(new Branch(after, leaseKept ? untilMax : exactEnd(after), observed));
             }
         }
 
@@ -543,17 +559,44 @@ public final class Linearizability {
             }
             if (culprit < 0) {
                 return new NotLinearizable(key, 0, "every answer on " + key + " is explained, but not the rows read at the end: the model"
-                        + " holds " + rows(deepest.rows()) + ", the database " + rows(finalRows), "rows", states);
+                        + " holds " + rows(deepest.rows()) + ", the database " + rows(finalRows), "rows", List.of(), states);
             }
             TimedOperation op = ops[culprit];
             long at = Math.max(deepest.last(), lo[culprit]);
-            Outcome expected = model.step(new ProtocolState(at, new TreeMap<>(java.util.Map.of(key, deepest.rows()))), op.command()).outcome();
+            Outcome expected = model.step(new ProtocolState(at, new TreeMap<>(Map.of(key, deepest.rows()))), op.command()).outcome();
             String when = at > hi[culprit] ? "no instant in its interval is left after the operations before it"
                     : "the model answers " + answer(expected) + " at " + Micros.format(at - zero);
+            Integer holder = holderGrant(deepest);
+            Lease lease = deepest.rows().lease();
+            String whose = lease == null ? "no lease"
+                    : "the lease of token " + lease.token() + (holder == null ? " held before these operations" : " granted by operation " + holder);
             return new NotLinearizable(key, op.id(), "operation " + op.id() + " (" + op.process() + ": " + Describe.command(op.command())
                     + ") answered " + answer(op.outcome()) + ", but after the " + deepest.knownPlaced() + " answers before it "
-                    + when + " (and no other order explains it)",
-                    expected.getClass().getSimpleName() + (expected instanceof Granted g ? " " + g.token() : ""), states);
+                    + when + ", " + whose + " (and no other order explains it)",
+                    expected.getClass().getSimpleName() + (expected instanceof Granted g ? " " + g.token() : "") + ", " + whose,
+                    holder == null ? List.of() : List.of(holder), states);
+        }
+
+        /**
+         * The operation that granted the lease the model has at {@code n}: the last placed acquire of its owner, or
+         * null when the lease is the start rows' (or there is none).
+         */
+        private Integer holderGrant(Node n) {
+            Lease lease = n.rows().lease();
+            if (lease == null) {
+                return null;
+            }
+            Integer found = null;
+            long foundAt = Long.MIN_VALUE;
+            for (int i = n.placed().nextSetBit(0); i >= 0; i = n.placed().nextSetBit(i + 1)) {
+                boolean grantOfIt = ops[i].command() instanceof Acquire a && a.owner().equals(lease.owner())
+                        && (ops[i].unknown() || ops[i].outcome() instanceof Granted g && g.token() == lease.token());
+                if (grantOfIt && lo[i] >= foundAt) {
+                    found = ops[i].id();
+                    foundAt = lo[i];
+                }
+            }
+            return found;
         }
 
         /** An answer with its instants from the run's start. */

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Predicate;
 
 /**
@@ -20,9 +21,15 @@ import java.util.function.Predicate;
  * @param start       the server instant the run started at: the timeline's zero
  * @param uncertainty microseconds by which every interval is widened on both sides before it is judged: how far the
  *                    harness's reading of the server clock may be off (see {@code fencecheck.realtime.ServerClock})
+ * @param startRows   per key, the rows it holds before the first operation; a key missing here starts with none. A run
+ *                    starts with none; a shrunk history that dropped the first grants of a key starts from a lease of
+ *                    the token they had reached, expired before its operations (see {@link HistoryShrinker})
  */
 public record RealTimeHistory(List<TimedOperation> operations, Map<String, KeyState> finalRows, List<Mark> marks, long start,
-                              long uncertainty) {
+                              long uncertainty, Map<String, KeyState> startRows) {
+
+    /** The name a lease of the start rows is held by: no process of the history. */
+    public static final String EARLIER_HOLDER = "(earlier)";
 
     /** Something the nemesis did to a process at a server instant, in words. */
     public record Mark(String process, long at, String what) {
@@ -32,25 +39,43 @@ public record RealTimeHistory(List<TimedOperation> operations, Map<String, KeySt
         operations = operations.stream().sorted(Comparator.comparingInt(TimedOperation::id)).toList();
         finalRows = finalRows == null ? Map.of() : Map.copyOf(new TreeMap<>(finalRows));
         marks = marks == null ? List.of() : List.copyOf(marks);
+        startRows = startRows == null ? Map.of() : Map.copyOf(new TreeMap<>(startRows));
+    }
+
+    /** A run's history: every key starts with no rows. */
+    public RealTimeHistory(List<TimedOperation> operations, Map<String, KeyState> finalRows, List<Mark> marks, long start,
+                           long uncertainty) {
+        this(operations, finalRows, marks, start, uncertainty, Map.of());
+    }
+
+    /** The rows {@code key} starts with. */
+    public KeyState startRowsOf(String key) {
+        return startRows.getOrDefault(key, KeyState.EMPTY);
+    }
+
+    /** The same history, its keys starting from {@code rows} (keys not named there start with none). */
+    public RealTimeHistory startingFrom(Map<String, KeyState> rows) {
+        return new RealTimeHistory(operations, finalRows, marks, start, uncertainty, rows);
     }
 
     /** The same history with only the operations {@code keep} says yes to (rows and marks as they are). */
     public RealTimeHistory filter(Predicate<TimedOperation> keep) {
-        return new RealTimeHistory(operations.stream().filter(keep).toList(), finalRows, marks, start, uncertainty);
+        return new RealTimeHistory(operations.stream().filter(keep).toList(), finalRows, marks, start, uncertainty, startRows);
     }
 
     /** The part of one key: its operations and its final rows; per-key checking is sound (see {@link Linearizability}). */
     public RealTimeHistory ofKey(String key) {
         Map<String, KeyState> rows = finalRows.containsKey(key) ? Map.of(key, finalRows.get(key)) : Map.of();
-        return new RealTimeHistory(operations.stream().filter(o -> o.key().equals(key)).toList(), rows, marks, start, uncertainty);
+        Map<String, KeyState> from = startRows.containsKey(key) ? Map.of(key, startRows.get(key)) : Map.of();
+        return new RealTimeHistory(operations.stream().filter(o -> o.key().equals(key)).toList(), rows, marks, start, uncertainty, from);
     }
 
     public RealTimeHistory withoutFinalRows() {
-        return new RealTimeHistory(operations, Map.of(), marks, start, uncertainty);
+        return new RealTimeHistory(operations, Map.of(), marks, start, uncertainty, startRows);
     }
 
     public Set<String> keys() {
-        java.util.TreeSet<String> keys = new java.util.TreeSet<>(finalRows.keySet());
+        TreeSet<String> keys = new TreeSet<>(finalRows.keySet());
         operations.forEach(o -> keys.add(o.key()));
         return keys;
     }

@@ -2,6 +2,7 @@ package fencecheck.check;
 
 import fencecheck.model.ModelConfig;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -36,8 +37,9 @@ public record RealTimeVerdict(Linearizability.Verdict linearizability, List<Real
     }
 
     /**
-     * What a smaller history must still show to count as the same failure: the operation the
-     * model could not explain, else the first invariant broken and where. Empty when it passed.
+     * What a smaller history must still show to count as the same failure: the operation the model could not
+     * explain, with the kind of answer the model gives there and whose lease it then has; else the first invariant
+     * broken, where, and against which operations. Empty when it passed.
      */
     public Optional<String> signature() {
         if (linearizability instanceof Linearizability.NotLinearizable n) {
@@ -48,9 +50,9 @@ public record RealTimeVerdict(Linearizability.Verdict linearizability, List<Real
         }
         if (!violations.isEmpty()) {
             RealTimeInvariants.Found first = violations.get(0);
-            return Optional.of(first.violation().invariant() + " at operation " + first.operation());
+            return Optional.of(first.violation().invariant() + " at operation " + first.operation() + " against " + first.related());
         }
-        return linearizability instanceof Linearizability.GaveUp ? Optional.of("undecided") : Optional.empty();
+        return Optional.empty();
     }
 
     /** The operation a reader looks at first, or null (0: the rows read at the end). */
@@ -59,6 +61,25 @@ public record RealTimeVerdict(Linearizability.Verdict linearizability, List<Real
             return n.culprit();
         }
         return violations.isEmpty() ? null : violations.get(0).operation();
+    }
+
+    /**
+     * The cause: the failing operation, then the operations its failure was judged against (the grant whose lease a
+     * late renewal or write touched, the lease that still held). Empty when it passed; the rows read at the end are
+     * not an operation and are not named.
+     */
+    public List<Integer> cause() {
+        List<Integer> cause = new ArrayList<>();
+        Integer failing = failingOperation();
+        if (failing != null && failing != 0) {
+            cause.add(failing);
+        }
+        if (linearizability instanceof Linearizability.NotLinearizable n) {
+            cause.addAll(n.cause());
+        } else if (!violations.isEmpty()) {
+            cause.addAll(violations.get(0).related());
+        }
+        return List.copyOf(cause);
     }
 
     /** The verdict in words: the first line is the one to print. */

@@ -273,18 +273,42 @@ class LinearizabilityTest {
     }
 
     /**
-     * w2's later grant (token 3) takes a new token: it does not use w2's earlier grant, so the re-grant of token 1
-     * before it can go, while the first grant stays (the tokens after it count from it).
+     * w3 is granted token 4 while w2's token 3 still holds. w2's later grant takes a new token: it does not use w2's
+     * earlier grants, and the chain before it can go: the shrunk history starts from the token it had reached.
      */
     @Test
-    void aNewGrantDoesNotKeepItsProcesssEarlierGrantsInTheShrunkHistory() {
+    void theChainOfEarlierGrantsGoesAndTheShrunkHistoryStartsFromTheTokenItReached() {
         op("w2", acquire("w2"), 0, 1_000, new Granted(1, 500 + TTL));
         op("w2", acquire("w2"), 2_000, 3_000, new Granted(1, 500 + TTL));
         op("w1", acquire("w1"), 150_000, 151_000, new Granted(2, 150_500 + TTL));
         op("w2", acquire("w2"), 260_000, 261_000, new Granted(3, 260_500 + TTL));
         op("w3", acquire("w3"), 270_000, 271_000, new Granted(4, 270_500 + TTL));
+        RealTimeVerdict full = RealTimeVerdict.of(history(), REFERENCE, 10_000);
         HistoryShrinker.Shrunk shrunk = HistoryShrinker.shrink(history(), h -> RealTimeVerdict.of(h, REFERENCE, 10_000), 10_000);
-        assertThat(shrunk.verdict().passed()).isFalse();
-        assertThat(shrunk.history().operations()).extracting(TimedOperation::id).containsExactly(1, 3, 4, 5);
+        assertThat(shrunk.verdict().signature()).isEqualTo(full.signature());
+        assertThat(shrunk.history().operations()).extracting(TimedOperation::id).containsExactly(4, 5);
+        assertThat(shrunk.history().startRowsOf("K1").lease().token()).isEqualTo(2);
+        assertThat(shrunk.verdict().cause()).containsExactly(5, 4);
+    }
+
+    /** A chain of fifteen grants, and the bug at the last: the shrunk history is as small as at token 2. */
+    @Test
+    void aBugAtALateTokenShrinksAsFarAsAtAnEarlyOne() {
+        long t = 0;
+        for (int token = 1; token <= 15; token++) {
+            String owner = "w" + (token % 3 + 1);
+            op(owner, acquire(owner), t, t + 1_000, new Granted(token, t + 500 + TTL));
+            op(owner, fenced(token, "r" + token), t + 2_000, t + 3_000, new Applied());
+            t += TTL + 10_000;
+        }
+        // w2, the holder of token 13, renews it while w1 holds token 15, and is told Renewed
+        op("w2", new Command.Renew("K1", "w2", 13, TTL), t - 5_000, t - 4_000, new Renewed(t - 4_500 + TTL));
+        RealTimeVerdict full = RealTimeVerdict.of(history(), REFERENCE, 10_000);
+        HistoryShrinker.Shrunk shrunk = HistoryShrinker.shrink(history(), h -> RealTimeVerdict.of(h, REFERENCE, 10_000), 10_000);
+        assertThat(shrunk.verdict().signature()).isEqualTo(full.signature());
+        // the renewal, w2's grant of token 13 it uses, and the grants of 14 and 15 between it and w1's lease
+        assertThat(shrunk.history().operations()).as(shrunk.verdict().sentence()).extracting(TimedOperation::id)
+                .containsExactly(25, 27, 29, 31);
+        assertThat(shrunk.verdict().cause()).containsExactly(31, 29);
     }
 }
