@@ -4,6 +4,7 @@ import fencecheck.model.Command;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
 import fencecheck.model.Outcome.Granted;
+import fencecheck.model.Outcome.Renewed;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -156,9 +157,9 @@ public final class HistoryShrinker {
         }
 
         /**
-         * {@code ids}, transitively the grants they use, and per key every grant of a token between the lowest and
-         * the highest granted among them: the model counts tokens on from the start rows, so the chain between two
-         * kept grants stays whole.
+         * {@code ids}, transitively the grants they use, the re-grants and renewals of each grant's lease by its
+         * holder, and per key every grant of a token between the lowest and the highest granted among them: the
+         * model counts tokens on from the start rows, so the chain between two kept grants stays whole.
          */
         Set<Integer> withDependencies(List<Integer> ids) {
             Set<Integer> closed = new HashSet<>();
@@ -167,6 +168,17 @@ public final class HistoryShrinker {
                 Integer id = todo.pop();
                 if (closed.add(id) && grantUsed.containsKey(id)) {
                     todo.push(grantUsed.get(id));
+                }
+            }
+            // a grant's holder's re-grants and renewals of its token: each re-grant's answer tells the lease's end
+            for (Integer id : List.copyOf(closed)) {
+                TimedOperation o = best.operation(id);
+                if (o != null && o.command() instanceof Command.Acquire && o.outcome() instanceof Granted g) {
+                    for (TimedOperation same : best.operations()) {
+                        if (same.process().equals(o.process()) && same.key().equals(o.key()) && sameLease(same, g.token())) {
+                            closed.add(same.id());
+                        }
+                    }
                 }
             }
             Map<String, long[]> span = new HashMap<>();
@@ -242,6 +254,12 @@ public final class HistoryShrinker {
             }
         }
         return used;
+    }
+
+    /** Whether {@code o} acts on the lease of {@code token}: a grant of it, or a renewal of it answered Renewed. */
+    private static boolean sameLease(TimedOperation o, long token) {
+        return o.command() instanceof Command.Acquire && o.outcome() instanceof Granted g && g.token() == token
+                || o.command() instanceof Command.Renew r && r.token() == token && o.outcome() instanceof Renewed;
     }
 
     /** Whether {@code o} was granted a token other than its process's earlier grant {@code source}. */

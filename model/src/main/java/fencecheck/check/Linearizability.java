@@ -93,8 +93,8 @@ public final class Linearizability {
      * @param expected    the kind of answer the model gives there (with the token of a grant), and whose lease the
      *                    model then has, for comparing failures
      * @param cause       the operations the culprit's refusal depends on: the grant of the lease the model had there
-     *                    (the successor whose lease a late renewal touched, say); empty when that lease was the start
-     *                    rows' or there was none
+     *                    (the successor whose lease a late renewal touched, say) and the renewal that set its end;
+     *                    empty when that lease was the start rows' or there was none
      */
     public record NotLinearizable(String key, int culprit, String explanation, String expected, List<Integer> cause, long states)
             implements Verdict {
@@ -566,37 +566,54 @@ public final class Linearizability {
             Outcome expected = model.step(new ProtocolState(at, new TreeMap<>(Map.of(key, deepest.rows()))), op.command()).outcome();
             String when = at > hi[culprit] ? "no instant in its interval is left after the operations before it"
                     : "the model answers " + answer(expected) + " at " + Micros.format(at - zero);
-            Integer holder = holderGrant(deepest);
+            List<Integer> sources = leaseSources(deepest);
             Lease lease = deepest.rows().lease();
             String whose = lease == null ? "no lease"
-                    : "the lease of token " + lease.token() + (holder == null ? " held before these operations" : " granted by operation " + holder);
+                    : "the lease of token " + lease.token() + (sources.isEmpty() ? " held before these operations"
+                    : " granted by operation " + sources.get(0) + (sources.size() > 1 ? ", last renewed by operation " + sources.get(1) : ""));
             return new NotLinearizable(key, op.id(), "operation " + op.id() + " (" + op.process() + ": " + Describe.command(op.command())
                     + ") answered " + answer(op.outcome()) + ", but after the " + deepest.knownPlaced() + " answers before it "
                     + when + ", " + whose + " (and no other order explains it)",
                     expected.getClass().getSimpleName() + (expected instanceof Granted g ? " " + g.token() : "") + ", " + whose,
-                    holder == null ? List.of() : List.of(holder), states);
+                    sources, states);
         }
 
         /**
-         * The operation that granted the lease the model has at {@code n}: the last placed acquire of its owner, or
-         * null when the lease is the start rows' (or there is none).
+         * The operations the lease the model has at {@code n} comes from: the acquire that granted it, and the last
+         * placed renewal of it after that, which set its end; empty when the lease is the start rows' (or there is
+         * none).
          */
-        private Integer holderGrant(Node n) {
+        private List<Integer> leaseSources(Node n) {
             Lease lease = n.rows().lease();
             if (lease == null) {
-                return null;
+                return List.of();
             }
-            Integer found = null;
-            long foundAt = Long.MIN_VALUE;
+            // the first answer that granted its token (a re-grant hands the same lease back), else a lost acquire
+            int grant = -1;
+            int lost = -1;
             for (int i = n.placed().nextSetBit(0); i >= 0; i = n.placed().nextSetBit(i + 1)) {
-                boolean grantOfIt = ops[i].command() instanceof Acquire a && a.owner().equals(lease.owner())
-                        && (ops[i].unknown() || ops[i].outcome() instanceof Granted g && g.token() == lease.token());
-                if (grantOfIt && lo[i] >= foundAt) {
-                    found = ops[i].id();
-                    foundAt = lo[i];
+                if (!(ops[i].command() instanceof Acquire a) || !a.owner().equals(lease.owner())) {
+                    continue;
+                }
+                if (ops[i].outcome() instanceof Granted g && g.token() == lease.token() && (grant < 0 || lo[i] < lo[grant])) {
+                    grant = i;
+                } else if (ops[i].unknown() && (lost < 0 || lo[i] >= lo[lost])) {
+                    lost = i;
                 }
             }
-            return found;
+            grant = grant < 0 ? lost : grant;
+            if (grant < 0) {
+                return List.of();
+            }
+            int renewal = -1;
+            for (int i = n.placed().nextSetBit(0); i >= 0; i = n.placed().nextSetBit(i + 1)) {
+                boolean renewalOfIt = ops[i].command() instanceof Renew r && r.owner().equals(lease.owner()) && r.token() == lease.token()
+                        && (ops[i].unknown() || ops[i].outcome() instanceof Renewed) && lo[i] >= lo[grant];
+                if (renewalOfIt && (renewal < 0 || lo[i] >= lo[renewal])) {
+                    renewal = i;
+                }
+            }
+            return renewal < 0 ? List.of(ops[grant].id()) : List.of(ops[grant].id(), ops[renewal].id());
         }
 
         /** An answer with its instants from the run's start. */

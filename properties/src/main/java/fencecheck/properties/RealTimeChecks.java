@@ -1,12 +1,16 @@
 package fencecheck.properties;
 
 import fencecheck.check.HistoryShrinker;
+import fencecheck.check.RealTimeHistory;
 import fencecheck.check.TimedOperation;
 import fencecheck.model.Describe;
+import fencecheck.model.KeyState;
 import fencecheck.realtime.RealTimeRun;
 import fencecheck.realtime.RealTimeSettings;
 
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** The real-time property's settings ({@code -D} properties) and its failure message. */
 public final class RealTimeChecks {
@@ -37,15 +41,31 @@ public final class RealTimeChecks {
         return s.toString();
     }
 
+    /**
+     * The shrunk history, the failing operation marked {@code >>} and the operations it was judged against {@code *};
+     * instants in ms from the run's start, the clock of every message.
+     */
     private static String table(HistoryShrinker.Shrunk shrunk) {
         StringBuilder s = new StringBuilder();
-        long zero = shrunk.history().start();
-        Integer failing = shrunk.verdict().failingOperation();
-        for (TimedOperation o : shrunk.history().operations()) {
+        RealTimeHistory history = shrunk.history();
+        long zero = history.start();
+        for (Map.Entry<String, KeyState> start : history.startRows().entrySet()) {
+            if (start.getValue().lease() != null) {
+                s.append(String.format(Locale.ROOT, "   %s starts from token %d: the grants before it are dropped%n", start.getKey(),
+                        start.getValue().lease().token()));
+            }
+        }
+        List<Integer> cause = shrunk.verdict().cause();
+        Integer failing = cause.isEmpty() ? null : cause.get(0);
+        for (TimedOperation o : history.operations()) {
+            String mark = failing != null && failing == o.id() ? ">>" : cause.contains(o.id()) ? " *" : "  ";
             s.append(String.format(Locale.ROOT, "%s %4d %-6s [%9.3f, %9.3f] ms  %-70s -> %s%s%n",
-                    failing != null && failing == o.id() ? ">>" : "  ", o.id(), o.process(), (o.invoke() - zero) / 1e3,
+                    mark, o.id(), o.process(), (o.invoke() - zero) / 1e3,
                     (o.complete() - zero) / 1e3, Describe.command(o.command()),
                     o.unknown() ? "unknown" : Describe.outcome(o.outcome(), zero), o.note().isEmpty() ? "" : "  (" + o.note() + ")"));
+        }
+        if (cause.size() > 1) {
+            s.append("   >> the failing operation, * the operations it was judged against\n");
         }
         return s.toString();
     }
