@@ -4,6 +4,7 @@ import fencecheck.model.ModelConfig;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.util.UUID;
 
 /**
@@ -11,13 +12,23 @@ import java.util.UUID;
  * reference, a known-buggy variant, a user's SQL pack ({@code sql:DIR}, see
  * {@link SqlLeaseProtocol}) or a user's own class (selected by its fully
  * qualified name; it needs a public no-argument constructor). This is the
- * contract such a class keeps with the runner ({@code fencecheck.run.TraceRunner}).
+ * contract such a class keeps with the lock-step runner ({@code fencecheck.run.TraceRunner})
+ * and the real-time run ({@code fencecheck.realtime.RealTimeRun}).
  *
  * <h2>Lifecycle</h2>
  * <ol>
- * <li>The class is made once per run; {@link #name}, {@link #description} and
- *     {@link #modelConfig} are read at once and must not change afterwards.
- *     {@link #useClock} is called once by each runner, before its first try.</li>
+ * <li>Instances: in lock step, each runner is made with an instance and keeps it for
+ *     every try it runs (one runner per implementation, and one more for the
+ *     properties whose sessions go through fault proxies). In real time, every try
+ *     gets an instance of its own, made for it ({@code Implementations.select}),
+ *     so one instance never sees two real-time tries, nor a lock-step try. What an
+ *     instance keeps in static fields outlives it: it is the class's business.
+ *     {@link #name}, {@link #description} and {@link #modelConfig} are read at once
+ *     and must not change afterwards.</li>
+ * <li>{@link #useClock}: in lock step, once by each runner when it is made, before
+ *     its first try, with the virtual clock; in real time, once per try, before any
+ *     worker starts, with {@link Clock#systemUTC()}. So a class that keeps
+ *     the clock in a static field has the right one in either mode.</li>
  * <li>{@link #installSchema} runs once per database server and JVM, before the
  *     first try, on a connection of its own whose search path is
  *     {@code public, fencecheck_clock, pg_catalog}. It must be idempotent
@@ -78,6 +89,12 @@ import java.util.UUID;
  * the session's transaction back, and the model rolls it back too. A call that
  * neither answers nor waits for another session of the try within 10 s ends
  * the try with a verdict.
+ * In real time, an exception is an unknown answer (its effect is settled by what
+ * is observed later), and so is an answer the call gave on a connection
+ * fencecheck broke under it (a lost request or answer, an answer slower than the
+ * network timeout; pgjdbc closes the connection then): an implementation that
+ * catches the error and answers {@code Busy} has not heard from the database.
+ * The worker then gives the session up and opens a new one.
  */
 public interface LeaseProtocol {
 
@@ -162,14 +179,17 @@ public interface LeaseProtocol {
     }
 
     /**
-     * The clock of virtual time, for an implementation that takes time from
-     * Java rather than from the database: fencecheck calls this once, before
-     * its first try, and moves the clock with every clock step, exactly as the
-     * database's {@code clock_timestamp()}. An implementation that reads
+     * The clock to take time from, for an implementation that takes time from
+     * Java rather than from the database. In lock step it is the clock of
+     * virtual time: each runner calls this once, before its first try, and
+     * moves the clock with every clock step, exactly as the database's
+     * {@code clock_timestamp()}; an implementation that reads
      * {@code System.currentTimeMillis()}, {@code Instant.now()} or
-     * {@code LocalDateTime.now()} instead escapes the virtual clock.
+     * {@code LocalDateTime.now()} instead escapes the virtual clock. In real
+     * time it is {@link Clock#systemUTC()}, given once per try before any worker
+     * starts, replacing a virtual clock an earlier lock-step run gave.
      */
-    default void useClock(java.time.Clock clock) {
+    default void useClock(Clock clock) {
     }
 
     /**

@@ -13,13 +13,16 @@ import fencecheck.run.Situation;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * The real-time executor: workers on real threads and real sessions, on the server's own clock,
@@ -28,7 +31,11 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class RealTimeRun {
 
-    /** How long, past the run's end, threads are waited for before the run is reported as stuck. */
+    /**
+     * How long, past the run's end, threads are waited for before the run is reported as stuck. It does not grow
+     * with the lease lengths: a worker's sleeps that last about a lease (a zombie's, a pause) end at the run's end,
+     * so past it a worker only finishes the call it is in (at most a network timeout, then its session's end).
+     */
     private static final long JOIN_GRACE_MILLIS = 15_000;
 
     private RealTimeRun() {
@@ -65,6 +72,9 @@ public final class RealTimeRun {
 
     /** Runs the workers and the nemesis for the settings' duration and returns what was observed. */
     public static RealTimeHistory run(Database database, LeaseProtocol protocol, RealTimeSettings settings) throws SQLException {
+        // the real clock, before any worker starts: a library that keeps its clock in a static field may still hold the
+        // virtual clock of an earlier lock-step run, and would judge leases on it
+        protocol.useClock(Clock.systemUTC());
         new TestBed(database, protocol).install();
         List<String> keys = new ArrayList<>();
         for (int k = 1; k <= settings.keys(); k++) {
@@ -80,8 +90,8 @@ public final class RealTimeRun {
             List<Worker> all = Collections.synchronizedList(new ArrayList<>());
             List<Thread> threads = Collections.synchronizedList(new ArrayList<>());
             Map<String, Integer> incarnations = new ConcurrentHashMap<>();
-            java.util.Random seeds = new java.util.Random(settings.seed());
-            java.util.function.Function<String, Worker> start1 = worker -> {
+            Random seeds = new Random(settings.seed());
+            Function<String, Worker> start1 = worker -> {
                 int n = incarnations.merge(worker, 1, Integer::sum);
                 String name = n == 1 ? worker : worker + "." + n;
                 Worker w = new Worker(worker, name, protocol.newOwner(worker), database, protocol, settings, recorder, control,

@@ -1,5 +1,7 @@
 package fencecheck.realtime;
 
+import fencecheck.check.Linearizability;
+
 /**
  * How a real-time run is driven. Durations are real milliseconds.
  *
@@ -22,7 +24,20 @@ public record RealTimeSettings(int workers, int keys, long durationMillis, long 
     /** A short run for {@code mvn verify}: four workers on two keys for {@code durationMillis}, every fault on. */
     public static RealTimeSettings quick(long durationMillis, long seed) {
         return new RealTimeSettings(4, 2, durationMillis, 50, 300, true, 150, 3_000, 100, seed,
-                fencecheck.check.Linearizability.DEFAULT_MAX_STATES, 20_000);
+                Linearizability.DEFAULT_MAX_STATES, 20_000);
+    }
+
+    public RealTimeSettings {
+        if (ttlMinMillis <= 0 || ttlMaxMillis < ttlMinMillis) {
+            throw new IllegalArgumentException("leases of " + ttlMinMillis + ".." + ttlMaxMillis
+                    + " ms: the shortest must be above 0 and the longest at least the shortest");
+        }
+    }
+
+    /** Leases of {@code minMillis} to {@code maxMillis} (both included; equal for one length). */
+    public RealTimeSettings withTtl(long minMillis, long maxMillis) {
+        return new RealTimeSettings(workers, keys, durationMillis, minMillis, maxMillis, networkFaults, nemesisMillis, answerMillis,
+                lostMillis, seed, maxStates, shrinkMillis);
     }
 
     public RealTimeSettings withDuration(long millis) {

@@ -14,6 +14,7 @@ import fencecheck.protocol.LeaseProtocol;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -84,7 +85,9 @@ final class Worker implements Runnable {
             while (!stopped && System.nanoTime() < deadlineNanos) {
                 if (zombie && !wasZombie) {
                     wasZombie = true;
-                    sleep(settings.ttlMaxMillis() + random.nextInt(100));
+                    sleep(withinRun(settings.ttlMaxMillis() + random.nextInt(100)));
+                    // the run may have ended meanwhile
+                    continue;
                 }
                 if (wasZombie && ++zombieRounds > 4) {
                     break;
@@ -113,16 +116,16 @@ final class Worker implements Runnable {
     private WorkerSession pausePastLease(WorkerSession session, long extraMillis) throws SQLException, InterruptedException {
         // the lease it was told ends last: the one most likely still its own
         Map.Entry<String, Held> lease = held.entrySet().stream().max(Map.Entry.comparingByValue(
-                java.util.Comparator.comparingLong(Held::until))).orElse(null);
+                Comparator.comparingLong(Held::until))).orElse(null);
         long sleep = extraMillis;
         if (lease != null) {
             sleep += Math.max(0, (lease.getValue().until() - recorder.clock().now()) / 1_000);
         }
-        sleep = Math.min(sleep, settings.ttlMaxMillis() + extraMillis);
+        sleep = withinRun(Math.min(sleep, settings.ttlMaxMillis() + extraMillis));
         recorder.mark(name, "paused for " + sleep + " ms");
         sleep(sleep);
         recorder.mark(name, "resumed");
-        if (lease == null) {
+        if (lease == null || System.nanoTime() >= deadlineNanos) {
             return session;
         }
         Held h = lease.getValue();
@@ -182,17 +185,21 @@ final class Worker implements Runnable {
     }
 
     /**
-     * Sends one operation and records it. An answer that does not come in time (the nemesis took
-     * it, or the server was slow) is unknown: the session is abandoned (see
-     * {@link WorkerSession#abandon}), the operation's interval ends when its server process is
-     * gone, and the worker sometimes retries it, as the same owner with the same result id.
+     * Sends one operation and records it. Its answer is known only when it came over a connection
+     * that provably carried it ({@link WorkerSession#intact}). An answer that did not come in time
+     * (the nemesis took it, or the server was slow), and one the implementation gave after the
+     * connection broke under it (it caught the error and answered without the database), are
+     * unknown: the session is abandoned (see {@link WorkerSession#abandon}), the operation's
+     * interval ends when its server process is gone, and the worker sometimes retries it, as the
+     * same owner with the same result id.
      */
     private WorkerSession perform(WorkerSession session, Command command, String note) throws SQLException {
         WorkerSession.Lost fault = lose;
         lose = null;
-        if (fault != null && session.proxied()) {
+        boolean armed = fault != null && session.proxied();
+        if (armed) {
             session.lose(fault, settings.lostMillis());
-            note = (note.isEmpty() ? "" : note + ", ") + (fault == WorkerSession.Lost.REQUEST ? "request lost" : "answer lost");
+            note = join(note, fault == WorkerSession.Lost.REQUEST ? "request lost" : "answer lost");
         }
         int id = recorder.nextId();
         long invoke = recorder.clock().now();
@@ -202,26 +209,40 @@ final class Worker implements Runnable {
         } catch (SQLException | RuntimeException e) {
             outcome = null;
         }
-        if (outcome != null) {
-            long complete = recorder.clock().now();
-            if (fault != null) {
-                session.heal();
-                note = note + " (the fault did not take)";
-            }
-            recorder.operation(id, name, command, invoke, complete, outcome, note);
+        long complete = recorder.clock().now();
+        if (outcome != null && session.intact()) {
+            // armed and still open: no statement of the call went into the fault (pgjdbc would have timed out and
+            // closed the connection), so the answer is the implementation's own
+            recorder.operation(id, name, command, invoke, complete, outcome, armed ? join(note, "the fault did not take") : note);
             believe(command, outcome);
-            return session;
+            // removing a timeout toxic closes the connection it was armed on: the session cannot go on
+            return armed ? replace(session) : session;
+        }
+        if (outcome != null) {
+            note = join(note, "the implementation answered " + outcome.getClass().getSimpleName() + " on a broken connection");
         }
         session.abandon(control);
-        long complete = recorder.clock().now();
+        // whatever the call did, it did before its server process was gone: the interval ends here
+        complete = recorder.clock().now();
         recorder.operation(id, name, command, invoke, complete, null, note.isEmpty() ? "no answer in time" : note);
         WorkerSession fresh = WorkerSession.open(database, protocol, settings.networkFaults(), settings.answerMillis());
-        if (random.nextBoolean() && !(command instanceof Release)) {
+        // past the run's end it retries no more, so a chain of retries cannot hold the run up
+        if (random.nextBoolean() && !(command instanceof Release) && System.nanoTime() < deadlineNanos) {
             Command retry = command instanceof Write w
                     ? new Write(w.sink(), w.key(), w.token(), protocol.retryResultId(w.resultId()), w.payload()) : command;
             return perform(fresh, retry, "retry of " + id);
         }
         return fresh;
+    }
+
+    /** Abandons the session (its server process is gone when this returns) and opens a fresh one. */
+    private WorkerSession replace(WorkerSession session) throws SQLException {
+        session.abandon(control);
+        return WorkerSession.open(database, protocol, settings.networkFaults(), settings.answerMillis());
+    }
+
+    private static String join(String note, String more) {
+        return note.isEmpty() ? more : note + ", " + more;
     }
 
     private Outcome call(WorkerSession session, Command command) throws SQLException {
@@ -248,6 +269,14 @@ final class Worker implements Runnable {
             }
         }
         holding = !held.isEmpty();
+    }
+
+    /**
+     * {@code millis}, but not past the run's end: a zombie's sleep and a pause last about a lease, and a long lease
+     * ({@code fencecheck.realtime.ttl}) must not keep the run from finishing. A worker woken at the end acts no more.
+     */
+    private long withinRun(long millis) {
+        return Math.max(0, Math.min(millis, (deadlineNanos - System.nanoTime()) / 1_000_000));
     }
 
     private static void sleep(long millis) throws InterruptedException {

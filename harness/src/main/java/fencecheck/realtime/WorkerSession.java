@@ -6,6 +6,7 @@ import fencecheck.db.Database;
 import fencecheck.faults.proxy.FaultProxies;
 import fencecheck.protocol.LeaseClient;
 import fencecheck.protocol.LeaseProtocol;
+import org.postgresql.PGConnection;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -17,7 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One worker incarnation's real-time session, through a fault proxy of its own when the run
- * injects network faults. A session whose answer did not come is abandoned: its proxy deleted
+ * injects network faults. A session whose answer did not come, or came over a broken
+ * connection ({@link #intact}), or that had a fault armed, is abandoned: its proxy deleted
  * (so nothing it still holds reaches the server later), its server process terminated and
  * awaited, so whatever its last statement did was done by then.
  */
@@ -33,14 +35,14 @@ final class WorkerSession implements AutoCloseable {
     final LeaseClient client;
     private final Proxy proxy;
     private final int pid;
-    private final long answerMillis;
+    /** Set once the worker gave the session up: whatever it answers afterwards is not an answer of the database. */
+    private volatile boolean abandoned;
 
-    private WorkerSession(Connection connection, LeaseClient client, Proxy proxy, int pid, long answerMillis) {
+    private WorkerSession(Connection connection, LeaseClient client, Proxy proxy, int pid) {
         this.connection = connection;
         this.client = client;
         this.proxy = proxy;
         this.pid = pid;
-        this.answerMillis = answerMillis;
     }
 
     static WorkerSession open(Database database, LeaseProtocol protocol, boolean proxied, long answerMillis) throws SQLException {
@@ -58,8 +60,8 @@ final class WorkerSession implements AutoCloseable {
             connection = database.connectRealTime();
         }
         connection.setNetworkTimeout(Runnable::run, (int) answerMillis);
-        int pid = connection.unwrap(org.postgresql.PGConnection.class).getBackendPID();
-        return new WorkerSession(connection, protocol.client(connection), proxy, pid, answerMillis);
+        int pid = connection.unwrap(PGConnection.class).getBackendPID();
+        return new WorkerSession(connection, protocol.client(connection), proxy, pid);
     }
 
     boolean proxied() {
@@ -73,17 +75,32 @@ final class WorkerSession implements AutoCloseable {
         } catch (IOException e) {
             throw new SQLException("cannot inject the fault through the proxy: " + e.getMessage(), e);
         }
-        connection.setNetworkTimeout(Runnable::run, (int) waitMillis);
+        try {
+            connection.setNetworkTimeout(Runnable::run, (int) waitMillis);
+        } catch (SQLException e) {
+            // a connection closed already answers nothing over the network: the call finds it closed, and its answer is unknown
+            if (!closed()) {
+                throw e;
+            }
+        }
     }
 
-    /** The fault did not take (the answer came anyway): the session goes on as before. */
-    void heal() throws SQLException {
+    /**
+     * Whether the connection provably carried the answer of the call that just returned: this session was not
+     * abandoned, and the connection is still open. pgjdbc closes a connection whose socket timed out or broke
+     * (a lost request or answer, or an answer slower than the network timeout), so an implementation that
+     * caught that error and answered anyway answered without the database, over a closed connection.
+     */
+    boolean intact() {
+        return !abandoned && !closed();
+    }
+
+    private boolean closed() {
         try {
-            proxy.toxics().get("fencecheck-lost").remove();
-        } catch (IOException | RuntimeException e) {
-            // gone already
+            return connection.isClosed();
+        } catch (SQLException | RuntimeException e) {
+            return true;
         }
-        connection.setNetworkTimeout(Runnable::run, (int) answerMillis);
     }
 
     /**
@@ -91,6 +108,7 @@ final class WorkerSession implements AutoCloseable {
      * process from {@code control} and waits until it is gone; then nothing of it can happen any more.
      */
     void abandon(Connection control) throws SQLException {
+        abandoned = true;
         if (proxy != null) {
             try {
                 proxy.delete();

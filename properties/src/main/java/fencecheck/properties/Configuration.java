@@ -15,8 +15,9 @@ import java.util.Optional;
  * The settings of a run ({@code -D} properties and their environment
  * variables), checked once, before any property runs: the seed, the
  * implementation (a SQL pack loaded, and its schema installed), the database
- * (reached, for a server given by URL) and a Toxiproxy given by URL or
- * container. A bad one stops every property at once
+ * (reached, for a server given by URL), a Toxiproxy given by URL or
+ * container, and the real-time lease lengths (of the command line, or of a
+ * suite's annotation). A bad one stops every property at once
  * with the same one line, before a try is generated, so nothing is shrunk and
  * no run of the reference is recorded as failed.
  */
@@ -46,6 +47,10 @@ final class Configuration {
         if (settingsProblem.isPresent()) {
             return settingsProblem;
         }
+        Optional<String> ttlProblem = ttlProblem(container);
+        if (ttlProblem.isPresent()) {
+            return ttlProblem;
+        }
         String property = System.getProperty(Implementations.PROPERTY);
         if (container == null && (property == null || property.isBlank())) {
             return Optional.empty();
@@ -57,6 +62,7 @@ final class Configuration {
         try {
             Seeds.fromSystemProperty();
             Selection.fromCommandLine();
+            RealTimeTtl.of(null);
             String kind = Databases.configuredKind();
             if (!kind.equals("embedded")) {
                 Databases.shared();
@@ -64,6 +70,16 @@ final class Configuration {
             FaultProxies.checkSettings();
             return Optional.empty();
         } catch (RuntimeException e) {
+            return Optional.of(firstLine(e));
+        }
+    }
+
+    /** The lease lengths of the real-time property: the command line's are checked with the settings, the annotation's per suite. */
+    private static Optional<String> ttlProblem(Class<?> container) {
+        try {
+            RealTimeTtl.of(container);
+            return Optional.empty();
+        } catch (IllegalArgumentException e) {
             return Optional.of(firstLine(e));
         }
     }

@@ -19,7 +19,8 @@ import java.lang.annotation.Target;
  * }</pre>
  *
  * <p>{@code -Dfencecheck.implementation=NAME} on the command line wins over the annotation, so a
- * failing seed can be re-run against another implementation without editing the class.
+ * failing seed can be re-run against another implementation without editing the class; so does
+ * {@code -Dfencecheck.realtime.ttl} over {@link #realTimeTtl}.
  */
 @Documented
 @Inherited
@@ -35,6 +36,15 @@ public @interface Fencecheck {
      * else the reference.
      */
     String value() default "";
+
+    /**
+     * The lease lengths the workers of the real-time property ask for, in milliseconds: a range {@code "MIN..MAX"}
+     * (each acquire picks one) or one length ({@code "200"}). Empty: {@code -Dfencecheck.realtime.ttl}, else
+     * {@code 50..300}. {@code -Dfencecheck.realtime.ttl} on the command line wins over it, as
+     * {@code -Dfencecheck.implementation} does over {@link #value}. Longer leases run out less often in a try:
+     * lengthen the tries with {@code -Dfencecheck.realtime.millis}.
+     */
+    String realTimeTtl() default "";
 
     /**
      * The properties to run, one per group of situations they cover; all by default. The job groups are skipped,

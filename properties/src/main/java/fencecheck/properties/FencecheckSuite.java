@@ -95,7 +95,7 @@ public abstract class FencecheckSuite {
     @Covers(Group.REAL_TIME)
     void historiesAreLinearizable(@ForAll("seeds") long seed) throws SQLException {
         LeaseProtocol protocol = Harnesses.implementationUnderTest(getClass());
-        RealTimeRun.Result result = RealTimeRun.runAndCheck(Databases.shared(), protocol, RealTimeChecks.settings(seed));
+        RealTimeRun.Result result = RealTimeRun.runAndCheck(Databases.shared(), protocol, RealTimeChecks.settings(seed, getClass()));
         RealTimeRuns.record(result);
         Coverage.collect(result.situations(), Group.REAL_TIME, protocol);
         if (!result.passed()) {

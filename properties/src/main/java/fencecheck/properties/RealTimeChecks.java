@@ -18,13 +18,22 @@ public final class RealTimeChecks {
     public static final String MILLIS = "fencecheck.realtime.millis";
     public static final String MAX_STATES = "fencecheck.realtime.maxStates";
     public static final String SHRINK_MILLIS = "fencecheck.realtime.shrinkMillis";
+    public static final String TTL = RealTimeTtl.PROPERTY;
 
     private RealTimeChecks() {
     }
 
-    public static RealTimeSettings settings(long seed) {
-        RealTimeSettings s = RealTimeSettings.quick(Long.getLong(MILLIS, 2_000), seed);
-        return s.withMaxStates(Long.getLong(MAX_STATES, s.maxStates())).withShrinkMillis(Long.getLong(SHRINK_MILLIS, s.shrinkMillis()));
+    /**
+     * The settings of one try of the real-time property of {@code container}, whose {@link Fencecheck} may set the
+     * lease lengths ({@link RealTimeTtl}).
+     *
+     * @throws IllegalArgumentException in one line, for lease lengths that are not (the settings' check says it first)
+     */
+    public static RealTimeSettings settings(long seed, Class<?> container) {
+        RealTimeSettings quick = RealTimeSettings.quick(Long.getLong(MILLIS, 2_000), seed);
+        RealTimeSettings s = quick.withMaxStates(Long.getLong(MAX_STATES, quick.maxStates()))
+                .withShrinkMillis(Long.getLong(SHRINK_MILLIS, quick.shrinkMillis()));
+        return RealTimeTtl.of(container).map(ttl -> s.withTtl(ttl.minMillis(), ttl.maxMillis())).orElse(s);
     }
 
     /** The verdict, then the shrunk history as a table: what a user reads first. */

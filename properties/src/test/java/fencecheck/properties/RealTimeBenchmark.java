@@ -131,6 +131,8 @@ final class RealTimeBenchmark {
         long checkMillis = 0;
         java.util.Random seeds = new java.util.Random(Long.getLong("fencecheck.seed", System.nanoTime()));
         while (System.nanoTime() < end) {
+            // an instance per run, as the property makes one per try (LeaseProtocol's lifecycle)
+            protocol = implementation();
             RealTimeRun.Result r = RealTimeRun.runAndCheck(database, protocol,
                     RealTimeSettings.quick(seconds * 1000, seeds.nextLong()).withShrinkMillis(30_000).withMaxStates(maxStates));
             runs++;
