@@ -93,7 +93,7 @@ class ResultCollectorTest {
                     .configurationParameters(VariantSearchSettings.configuration())
                     .selectors(selectMethod(JobTransactionProperties.class, "interleavedTransactionsAgreeWithModel", List.class.getName()))
                     .execute();
-            List<RunResult> results = ResultFiles.readAllIn(target.resolve("fencecheck").resolve("results"));
+            List<RunResult> results = ResultFiles.readAllIn(target.resolve("fencecheck").resolve("runs"));
             assertThat(results).hasSize(1);
             RunResult run = results.get(0);
             assertThat(run.status()).isEqualTo(RunResult.Status.FAILED);
@@ -125,7 +125,7 @@ class ResultCollectorTest {
                     .configurationParameters(VariantSearchSettings.configuration())
                     .selectors(selectMethod(CollectorSample.class, property, List.class.getName()))
                     .execute();
-            List<RunResult> results = ResultFiles.readAllIn(target.resolve("fencecheck").resolve("results"));
+            List<RunResult> results = ResultFiles.readAllIn(target.resolve("fencecheck").resolve("runs"));
             assertThat(results).hasSize(1);
             return results.get(0);
         } finally {
