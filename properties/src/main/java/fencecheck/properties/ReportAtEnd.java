@@ -2,23 +2,27 @@ package fencecheck.properties;
 
 import fencecheck.report.ConsoleSummary;
 import fencecheck.report.ReportRenderer;
-import fencecheck.report.ResultFiles;
+import fencecheck.report.RunFolders;
+import fencecheck.report.RunReports;
 import fencecheck.report.RunResult;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * At the start of a test run, checks the settings once (a bad one is printed
- * here, in one line, and stops every property before its first try) and clears
- * the result files of an earlier run; at its end, renders every result file of
- * this run into the HTML report under {@code target/fencecheck/report/} and
- * prints one coverage line per run of a correct implementation. The verdict and
+ * here, in one line, and stops every property before its first try) and removes
+ * the latest report's index; at its end, renders every result file of this run
+ * into the run's own report ({@code target/fencecheck/runs/RUN/report/}) and into
+ * the latest report under {@code target/fencecheck/report/}, which links the
+ * earlier runs kept, deletes the runs beyond the newest {@code fencecheck.keepRuns},
+ * and prints one coverage line per run of a correct implementation. The verdict and
  * the report's path follow here when a test failed (the build stops at the tests);
  * a passing build prints them in its last phase instead ({@value #VERDICT_AT_VERIFY}).
  * Registered with the JUnit Platform launcher as a service.
@@ -32,7 +36,7 @@ public class ReportAtEnd implements TestExecutionListener {
     private final AtomicBoolean anyFailed = new AtomicBoolean();
 
     static Path report() {
-        return Paths.target().resolve("fencecheck").resolve("report");
+        return Paths.report();
     }
 
     @Override
@@ -41,9 +45,9 @@ public class ReportAtEnd implements TestExecutionListener {
         makeFolderOfJqwikDatabase();
         if (CLEARED.compareAndSet(false, true)) {
             try {
-                ResultFiles.clear(ResultCollector.results());
-                // an index left by an earlier run must not pass for this run's report if rendering fails
-                java.nio.file.Files.deleteIfExists(report().resolve(ReportRenderer.INDEX));
+                // an index left by an earlier run must not pass for this run's report if rendering fails;
+                // the earlier run's results and report stay in its own run folder
+                Files.deleteIfExists(report().resolve(ReportRenderer.INDEX));
             } catch (RuntimeException | java.io.IOException e) {
                 System.err.println("fencecheck report: " + e.getMessage());
             }
@@ -61,9 +65,19 @@ public class ReportAtEnd implements TestExecutionListener {
             return;
         }
         try {
-            java.nio.file.Files.createDirectories(Path.of(database).toAbsolutePath().getParent());
+            Files.createDirectories(Path.of(database).toAbsolutePath().getParent());
         } catch (java.io.IOException | RuntimeException e) {
             System.err.println("fencecheck: cannot make the folder of jqwik's database " + database + ": " + e.getMessage());
+        }
+    }
+
+    /** Deletes the oldest runs beyond the newest {@value RunFolders#KEEP_PROPERTY} (this one among them, when it wrote results). */
+    private static void keepRuns() {
+        try {
+            Path current = Files.isDirectory(Paths.run()) ? Paths.run() : null;
+            RunFolders.prune(Paths.runs(), RunFolders.keep(System.getProperty(RunFolders.KEEP_PROPERTY)), current);
+        } catch (RuntimeException e) {
+            System.err.println("fencecheck: earlier runs not deleted: " + e.getMessage());
         }
     }
 
@@ -77,8 +91,10 @@ public class ReportAtEnd implements TestExecutionListener {
     @Override
     public void testPlanExecutionFinished(TestPlan testPlan) {
         try {
-            List<RunResult> results = ResultFiles.readAllIn(ResultCollector.results());
-            Path index = ReportRenderer.render(results, report());
+            keepRuns();
+            RunReports.Rendered rendered = RunReports.render(Paths.runs(), Paths.run(), report());
+            List<RunResult> results = rendered.results();
+            Path index = rendered.index();
             ConsoleSummary.coverageLines(results).forEach(System.out::println);
             Harnesses.restartTimes().ifPresent(System.out::println);
             if (!results.isEmpty() && (anyFailed.get() || !Boolean.getBoolean(VERDICT_AT_VERIFY))) {

@@ -7,6 +7,7 @@ import fencecheck.db.Database;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.report.ResultFiles;
+import fencecheck.report.RunFolders;
 import fencecheck.report.RunResult;
 import fencecheck.run.TraceRunner;
 import fencecheck.run.TryResult;
@@ -29,7 +30,7 @@ import java.util.stream.Stream;
 
 /**
  * Registered for every property: after each property run, writes one result
- * file under {@code target/fencecheck/results/} with the run's figures
+ * file under {@code target/fencecheck/runs/RUN/results/} with the run's figures
  * (status, tries, checks, seed, duration, shrinking), the coverage of each
  * situation, the monitoring figures of the implementation's runner (reset
  * when the property starts), the database it ran on, and, when it failed,
@@ -40,8 +41,9 @@ public class ResultCollector implements AroundPropertyHook {
 
     private static final Map<Database, RunResult.DatabaseInfo> DATABASES = new ConcurrentHashMap<>();
 
+    /** This test run's results: a run of its own, so a later run does not replace them. */
     static Path results() {
-        return Paths.target().resolve("fencecheck").resolve("results");
+        return Paths.run().resolve(RunFolders.RESULTS);
     }
 
     @Override
@@ -169,7 +171,8 @@ public class ResultCollector implements AroundPropertyHook {
         var verdict = shrunk != null ? shrunk.verdict() : r.verdict();
         List<fencecheck.check.Violation> violations = verdict.violations().stream()
                 .map(f -> new fencecheck.check.Violation(f.violation().invariant(), f.operation(), f.violation().explanation())).toList();
-        RunResult.RealTime rt = new RunResult.RealTime(shrunk == null ? null : shrunk.history(), verdict.failingOperation(),
+        // the full history too: a failure the shrunk one does not explain can then still be studied
+        RunResult.RealTime rt = new RunResult.RealTime(shrunk == null ? null : shrunk.history(), r.history(), verdict.failingOperation(),
                 r.verdict().undecided(), r.history().operations().size(), r.runMillis(), r.checkMillis(), r.verdict().linearizability().states(),
                 shrunk == null ? 0 : shrunk.checks(), shrunk != null && shrunk.outOfTime());
         // the verdict, not the property's message: the page draws the history the message printed as a table

@@ -93,7 +93,7 @@ class ResultCollectorTest {
                     .configurationParameters(VariantSearchSettings.configuration())
                     .selectors(selectMethod(JobTransactionProperties.class, "interleavedTransactionsAgreeWithModel", List.class.getName()))
                     .execute();
-            List<RunResult> results = ResultFiles.readAllIn(target.resolve("fencecheck").resolve("results"));
+            List<RunResult> results = ResultFiles.readAllIn(target.resolve("fencecheck").resolve("runs"));
             assertThat(results).hasSize(1);
             RunResult run = results.get(0);
             assertThat(run.status()).isEqualTo(RunResult.Status.FAILED);
@@ -115,6 +115,39 @@ class ResultCollectorTest {
         }
     }
 
+    /** The real-time property keeps the whole run's history beside the shrunk one, and the report draws it on a page of its own. */
+    @Test
+    void aRealTimeFailureIsRecordedWithItsShrunkAndFullHistories() throws IOException {
+        String previousTarget = System.getProperty("fencecheck.target");
+        String previousImplementation = System.getProperty(Implementations.PROPERTY);
+        System.setProperty("fencecheck.target", target.toString());
+        System.setProperty(Implementations.PROPERTY, "sink-ignores-token");
+        try {
+            EngineTestKit.engine("jqwik")
+                    .configurationParameters(VariantSearchSettings.configuration())
+                    .selectors(selectMethod(RealTimeProperties.class, "historiesAreLinearizable", long.class.getName()))
+                    .execute();
+            List<RunResult> results = ResultFiles.readAllIn(target.resolve("fencecheck").resolve("runs"));
+            assertThat(results).hasSize(1);
+            RunResult.RealTime rt = results.get(0).failure().realTime();
+            assertThat(rt.history()).as("a shrunk history: %s", results.get(0).failure().verdict()).isNotNull();
+            assertThat(rt.fullHistory().operations()).hasSize(rt.observedOperations())
+                    .containsAll(rt.history().operations()).hasSizeGreaterThan(rt.history().operations().size());
+
+            ReportRenderer.render(results, target.resolve("report"));
+            try (var pages = Files.list(target.resolve("report").resolve(ReportRenderer.FAILURES))) {
+                List<String> names = pages.map(p -> p.getFileName().toString()).sorted().toList();
+                assertThat(names).hasSize(2).anySatisfy(n -> assertThat(n).endsWith("-full.html"));
+                String failurePage = Files.readString(target.resolve("report").resolve(ReportRenderer.FAILURES)
+                        .resolve(names.stream().filter(n -> !n.endsWith("-full.html")).findFirst().orElseThrow()));
+                assertThat(failurePage).contains("href=\"" + names.stream().filter(n -> n.endsWith("-full.html")).findFirst().orElseThrow() + "\"");
+            }
+        } finally {
+            restore("fencecheck.target", previousTarget);
+            restore(Implementations.PROPERTY, previousImplementation);
+        }
+    }
+
     private RunResult runSampleAgainst(String property, String implementation) {
         String previousTarget = System.getProperty("fencecheck.target");
         String previousImplementation = System.getProperty(Implementations.PROPERTY);
@@ -125,7 +158,7 @@ class ResultCollectorTest {
                     .configurationParameters(VariantSearchSettings.configuration())
                     .selectors(selectMethod(CollectorSample.class, property, List.class.getName()))
                     .execute();
-            List<RunResult> results = ResultFiles.readAllIn(target.resolve("fencecheck").resolve("results"));
+            List<RunResult> results = ResultFiles.readAllIn(target.resolve("fencecheck").resolve("runs"));
             assertThat(results).hasSize(1);
             return results.get(0);
         } finally {

@@ -17,17 +17,17 @@ public final class ConsoleSummary {
     }
 
     /**
-     * {@code RESULTS_FOLDER REPORT_INDEX}: prints the verdict over the results and the path of the report
-     * already rendered from them, or nothing when no result was written (tests skipped). The build runs it
+     * {@code RUNS_FOLDER REPORT_INDEX}: prints the verdict over the results of the run the report was
+     * rendered from and the path of the report, or nothing when no result was written (tests skipped). The build runs it
      * in its last phase, inside the build tool's own process (so it never exits the process), making these
      * the final lines before the build tool's summary.
      */
     public static void main(String[] args) {
         if (args.length != 2) {
-            throw new IllegalArgumentException("usage: ConsoleSummary RESULTS_FOLDER REPORT_INDEX");
+            throw new IllegalArgumentException("usage: ConsoleSummary RUNS_FOLDER REPORT_INDEX");
         }
-        List<RunResult> results = ResultFiles.readAllIn(Path.of(args[0]));
         Path index = Path.of(args[1]);
+        List<RunResult> results = RunReports.resultsShownIn(Path.of(args[0]), index.toAbsolutePath().getParent());
         if (!results.isEmpty() && java.nio.file.Files.exists(index)) {
             verdictLines(results, index).forEach(System.out::println);
         }

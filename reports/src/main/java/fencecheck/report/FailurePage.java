@@ -49,6 +49,11 @@ final class FailurePage {
     }
 
     static String render(RunResult r, TraceCopy traceCopy) {
+        return render(r, traceCopy, null);
+    }
+
+    /** @param fullHistoryPage the file name of the page beside this one that draws a real-time failure's full history, or null */
+    static String render(RunResult r, TraceCopy traceCopy, String fullHistoryPage) {
         RunResult.Failure f = r.failure();
         StringBuilder h = new StringBuilder();
         // a known-buggy variant that failed with a trace is a catch, not a failure of the build
@@ -75,9 +80,14 @@ final class FailurePage {
         }
         fact(h, "database", r.database() == null ? "-" : r.database().description() + settings(r.database()));
         fact(h, "tries", r.tries() + " (" + r.checks() + " checked)");
-        fact(h, "shrinking", r.shrinkingSteps() + " steps"
-                + (f.traceSteps() == null ? "" : ", down to " + f.traceSteps() + " trace steps"
-                + (r.originalTraceSize() == null ? "" : " from " + r.originalTraceSize())));
+        if (f.realTime() != null) {
+            // jqwik shrinks nothing of a real-time run: its history was shrunk after it by dropping operations
+            fact(h, "shrinking", RealTimeSection.shrinking(f.realTime()));
+        } else {
+            fact(h, "shrinking", r.shrinkingSteps() + " steps"
+                    + (f.traceSteps() == null ? "" : ", down to " + f.traceSteps() + " trace steps"
+                    + (r.originalTraceSize() == null ? "" : " from " + r.originalTraceSize())));
+        }
         fact(h, "duration", Html.duration(r.durationMillis()));
         h.append("</dl></section>\n");
 
@@ -93,9 +103,11 @@ final class FailurePage {
         }
 
         if (f.realTime() != null) {
-            h.append(RealTimeSection.render(f.realTime()));
+            h.append(RealTimeSection.render(f.realTime(), fullHistoryPage));
+            h.append(keptAsHistories(f.realTime(), fullHistoryPage));
+        } else {
+            h.append(reproduce(r, traceCopy));
         }
-        h.append(reproduce(r, traceCopy));
 
         if (f.history() != null && !f.history().isEmpty()) {
             h.append(JobTables.trace(f));
@@ -153,6 +165,26 @@ final class FailurePage {
             h.append("<p class=\"muted small\">Run the commands from the root of the repository.</p>");
         }
         return h.append("</section>\n").toString();
+    }
+
+    /**
+     * In place of the commands: a real-time run cannot be replayed, from its seed or otherwise (the seed fixes the
+     * workers' choices, not the threads' timing), so offering a seed command would promise what it cannot do.
+     */
+    private static String keptAsHistories(RunResult.RealTime rt, String fullHistoryPage) {
+        StringBuilder h = new StringBuilder("<section id=\"reproduce\"><h2>Reproduce</h2>\n<p class=\"no-replay\">A real-time run cannot be")
+                .append(" replayed: its seed fixes the workers' choices, not the threads' timing, so running it again makes another")
+                .append(" history. The run is kept as its histories, in its result file: ")
+                .append(rt.history() == null ? "no shrunk one (the checker gave up)" : "the shrunk one (drawn above)");
+        if (rt.fullHistory() != null) {
+            h.append(" and the full one, ").append(rt.fullHistory().operations().size()).append(" operations");
+            if (fullHistoryPage != null) {
+                h.append(" (<a href=\"").append(Html.esc(fullHistoryPage)).append("\">drawn here</a>)");
+            }
+        } else {
+            h.append("; this result does not hold the full one");
+        }
+        return h.append(".</p>\n</section>\n").toString();
     }
 
     /** The run's replay command with the copy's path in place of the run's trace file; without a copy, none. */

@@ -14,11 +14,14 @@ import java.util.List;
  * path of its {@code index.html}. Exit code 0 when the report was written;
  * 2 for bad input, explained in one line.
  *
- * <pre>mvn -q -pl reports -am compile exec:java -Dexec.args="render properties/target/fencecheck/results"</pre>
+ * A folder may be a run's folder or a folder of runs, whose latest run is read ({@link RunFolders}).
+ *
+ * <pre>mvn -q -pl reports -am compile exec:java -Dexec.args="render properties/target/fencecheck/runs"</pre>
  */
 public final class ReportCli {
 
-    static final String USAGE = "usage: render [--out FOLDER] RESULTS_FOLDER... (default --out " + defaultOut() + ")";
+    static final String USAGE = "usage: render [--out FOLDER] RESULTS_FOLDER... (default --out " + defaultOut()
+            + "; a folder of results, a run's folder, or a folder of runs for its latest run)";
 
     private ReportCli() {
     }

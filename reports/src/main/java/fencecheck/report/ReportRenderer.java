@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -40,6 +41,22 @@ public final class ReportRenderer {
      * Writes the report into {@code folder} (replacing an earlier one there) and returns the path of its index.
      */
     public static Path render(List<RunResult> results, Path folder) {
+        return render(results, folder, List.of());
+    }
+
+    /**
+     * An earlier run kept on disk, as the index lists it.
+     *
+     * @param href its report's index (or, when it wrote none, its folder of results), relative to the index that links it
+     */
+    public record EarlierRun(String id, Instant started, String href) {
+    }
+
+    /**
+     * Writes the report into {@code folder} (replacing an earlier one there), with links to the {@code earlier}
+     * runs (newest first), and returns the path of its index.
+     */
+    public static Path render(List<RunResult> results, Path folder, List<EarlierRun> earlier) {
         List<RunResult> runs = new ArrayList<>(results);
         runs.sort(ORDER);
         Path failures = folder.resolve(FAILURES);
@@ -55,11 +72,18 @@ public final class ReportRenderer {
                 }
                 String name = String.format(Locale.ROOT, "%02d-%s", i + 1,
                         ResultFiles.fileName(Pages.shortProperty(run.property()) + "-" + run.implementation()));
-                Files.writeString(failures.resolve(name + ".html"), FailurePage.render(run, copyTrace(run.failure(), failures, name)));
+                String fullPage = null;
+                RunResult.RealTime rt = run.failure().realTime();
+                if (rt != null && rt.fullHistory() != null) {
+                    // a page of its own: thousands of operations would bury the failure page's story
+                    fullPage = FullHistoryPage.fileName(name);
+                    Files.writeString(failures.resolve(fullPage), FullHistoryPage.render(run, name + ".html"));
+                }
+                Files.writeString(failures.resolve(name + ".html"), FailurePage.render(run, copyTrace(run.failure(), failures, name), fullPage));
                 pages.add(FAILURES + "/" + name + ".html");
             }
             Path index = folder.resolve(INDEX);
-            Files.writeString(index, IndexPage.render(runs, pages));
+            Files.writeString(index, IndexPage.render(runs, pages, earlier));
             return index.toAbsolutePath();
         } catch (IOException e) {
             throw new UncheckedIOException("could not write the report to " + folder.toAbsolutePath() + ": " + e.getMessage(), e);

@@ -58,28 +58,15 @@ public final class ResultFiles {
         }
     }
 
-    /** Deletes the result files in {@code folder} (a new test run starts a new report); other files stay. */
-    public static void clear(Path folder) {
-        if (!Files.isDirectory(folder)) {
-            return;
-        }
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(folder, "*" + SUFFIX)) {
-            for (Path file : files) {
-                Files.deleteIfExists(file);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not clear the old results in " + folder + ": " + e.getMessage(), e);
-        }
-    }
-
     /**
-     * Every result in the given folders (or single files), in file-name order per folder.
+     * Every result in the given folders (or single files), in file-name order per folder. A folder may also be
+     * a run's folder or a folder of runs (see {@link RunFolders}): then the run's results, or the latest run's, are read.
      *
      * @throws BadResultFile when a folder is missing or holds no result, or a file is not a readable result
      */
     public static List<RunResult> readAll(List<Path> sources) {
         if (sources.isEmpty()) {
-            throw new BadResultFile("no folder of results given: name at least one folder of result JSON files (e.g. properties/target/fencecheck/results)");
+            throw new BadResultFile("no folder of results given: name at least one folder of result JSON files (e.g. properties/target/fencecheck/runs, for the latest run)");
         }
         List<RunResult> results = new ArrayList<>();
         for (Path source : sources) {
@@ -88,7 +75,10 @@ public final class ResultFiles {
                 continue;
             }
             if (!Files.isDirectory(source)) {
-                throw new BadResultFile("no such folder: " + source.toAbsolutePath() + " (give folders of result JSON files, e.g. properties/target/fencecheck/results)");
+                throw new BadResultFile("no such folder: " + source.toAbsolutePath() + " (give folders of result JSON files, e.g. properties/target/fencecheck/runs)");
+            }
+            if (!holdsResults(source)) {
+                source = RunFolders.resultsIn(source);
             }
             List<Path> files = new ArrayList<>();
             try (DirectoryStream<Path> found = Files.newDirectoryStream(source, "*" + SUFFIX)) {
@@ -97,7 +87,7 @@ public final class ResultFiles {
                 throw new BadResultFile("cannot list " + source.toAbsolutePath() + ": " + e.getMessage());
             }
             if (files.isEmpty()) {
-                throw new BadResultFile(source.toAbsolutePath() + " holds no result files (*" + SUFFIX + "); run the properties first, or name the results folder");
+                throw new BadResultFile(source.toAbsolutePath() + " holds no result files (*" + SUFFIX + "); run the properties first, or name a folder of results or of runs");
             }
             files.sort(null);
             for (Path file : files) {
@@ -107,19 +97,27 @@ public final class ResultFiles {
         return results;
     }
 
-    /** Every result in one folder, or none when the folder does not exist or holds no result file. */
+    /**
+     * Every result in one folder (a run's, or the latest of a folder of runs), or none when the folder does not exist
+     * or holds no result file.
+     */
     public static List<RunResult> readAllIn(Path folder) {
         if (!Files.isDirectory(folder)) {
             return List.of();
         }
+        Path results = holdsResults(folder) ? folder : RunFolders.resultsIn(folder);
+        return holdsResults(results) ? readAll(List.of(results)) : List.of();
+    }
+
+    private static boolean holdsResults(Path folder) {
+        if (!Files.isDirectory(folder)) {
+            return false;
+        }
         try (DirectoryStream<Path> found = Files.newDirectoryStream(folder, "*" + SUFFIX)) {
-            if (!found.iterator().hasNext()) {
-                return List.of();
-            }
+            return found.iterator().hasNext();
         } catch (IOException e) {
             throw new BadResultFile("cannot list " + folder.toAbsolutePath() + ": " + e.getMessage());
         }
-        return readAll(List.of(folder));
     }
 
     /** Reads one result file. */

@@ -1,5 +1,6 @@
 package fencecheck.report;
 
+import fencecheck.check.RealTimeHistory;
 import fencecheck.check.Violation;
 import fencecheck.db.Database;
 import fencecheck.run.HistoryEntry;
@@ -197,15 +198,20 @@ public record RunResult(
     /**
      * A real-time failure: the smallest failing history found (operations as intervals on the
      * database's clock, the rows read at the end, the nemesis's marks), or none when the checker
-     * gave up (undecided).
+     * gave up (undecided), and the whole run's history beside it. A run cannot be replayed from its
+     * seed (the seed fixes the workers' choices, not the threads' timing), so these histories are
+     * all that is left of it. The histories are written as their record components, so a component
+     * the model adds is in the file without a change here.
      *
+     * @param history            the shrunk history, or null when the checker gave up
+     * @param fullHistory        every operation of the failing run, or null in a result written before it was kept
      * @param failingOperation   the operation the checker could not explain or an invariant broke at (0: the rows at the end)
      * @param undecided          the checker's search ran out of its budget: nothing was shown, either way
      * @param observedOperations operations in the whole run, before shrinking
      * @param shrinkChecks       checks the shrinking ran
      * @param shrinkOutOfTime    whether shrinking stopped at its time budget
      */
-    public record RealTime(fencecheck.check.RealTimeHistory history, Integer failingOperation, boolean undecided, int observedOperations,
+    public record RealTime(RealTimeHistory history, RealTimeHistory fullHistory, Integer failingOperation, boolean undecided, int observedOperations,
                            long runMillis, long checkMillis, long states, int shrinkChecks, boolean shrinkOutOfTime) {
     }
 
