@@ -174,7 +174,8 @@ public class ResultCollector implements AroundPropertyHook {
         // the full history too: a failure the shrunk one does not explain can then still be studied
         RunResult.RealTime rt = new RunResult.RealTime(shrunk == null ? null : shrunk.history(), r.history(), verdict.failingOperation(),
                 r.verdict().undecided(), r.history().operations().size(), r.runMillis(), r.checkMillis(), r.verdict().linearizability().states(),
-                shrunk == null ? 0 : shrunk.checks(), shrunk != null && shrunk.outOfTime());
+                shrunk == null ? 0 : shrunk.checks(), shrunk != null && shrunk.outOfTime(),
+                verdict.cause().stream().filter(id -> !id.equals(verdict.failingOperation())).toList());
         // the verdict, not the property's message: the page draws the history the message printed as a table
         return new RunResult.Failure(message != null && r.verdict().undecided() ? message : verdict.sentence(), null, violations, null,
                 null, reproduce, rt);

@@ -56,9 +56,10 @@ final class RealTimeSection {
                 .append("; every interval is judged widened by the clock's uncertainty, ").append(history.uncertainty()).append(" µs.</p>\n");
         h.append(fullLink(rt, fullPage));
         long zero = zero(rt);
+        h.append(cause(rt, zero));
         h.append("<div class=\"timeline\">\n").append(svg(history, zero, rt.failingOperation(), null)).append("</div>\n");
         h.append(note(false));
-        h.append(table(history, zero, rt.failingOperation(), null));
+        h.append(table(history, zero, rt.failingOperation(), null, rt.judgedAgainst()));
         return h.append("</section>\n").toString();
     }
 
@@ -77,7 +78,7 @@ final class RealTimeSection {
         long zero = zero(rt);
         h.append("<div class=\"timeline\">\n").append(svg(full, zero, rt.failingOperation(), kept)).append("</div>\n");
         h.append(note(true));
-        h.append(table(full, zero, rt.failingOperation(), kept));
+        h.append(table(full, zero, rt.failingOperation(), kept, rt.judgedAgainst()));
         return h.append("</section>\n").toString();
     }
 
@@ -94,6 +95,45 @@ final class RealTimeSection {
     /** One zero for both pages of a failure: counted over the full history when there is one, which holds every instant. */
     static long zero(RunResult.RealTime rt) {
         return RealTimeText.zero(rt.fullHistory() != null ? rt.fullHistory() : rt.history());
+    }
+
+    /**
+     * Which operation is the cause, in words: the failing one and those it was judged against; and where a key of the
+     * shrunk history starts from rows left by grants it dropped.
+     */
+    private static String cause(RunResult.RealTime rt, long zero) {
+        StringBuilder h = new StringBuilder();
+        RealTimeHistory history = rt.history();
+        TimedOperation failing = rt.failingOperation() == null ? null : history.operation(rt.failingOperation());
+        if (failing != null) {
+            h.append("<p class=\"cause\">The cause: operation ").append(failing.id()).append(" (").append(Html.esc(describe(failing, zero)))
+                    .append(")");
+            List<String> against = new ArrayList<>();
+            for (Integer id : rt.judgedAgainst()) {
+                TimedOperation o = history.operation(id);
+                if (o != null) {
+                    against.add("operation " + id + " (" + describe(o, zero) + ")");
+                }
+            }
+            if (!against.isEmpty()) {
+                h.append(", judged against ").append(Html.esc(String.join(" and ", against)));
+            }
+            h.append(". In the table it is marked &gt;&gt;, and what it was judged against *.</p>\n");
+        } else if (rt.failingOperation() != null && rt.failingOperation() == 0) {
+            h.append("<p class=\"cause\">The cause: the rows read at the end, which no order of the answers leaves.</p>\n");
+        }
+        history.startRows().forEach((key, rows) -> {
+            if (rows.lease() != null) {
+                h.append("<p class=\"small start-rows\">").append(Html.esc(key)).append(" starts from token ").append(rows.lease().token())
+                        .append(": the grants before it are left out of this history (see the full one), and its lease had run out"
+                                + " before the first operation shown.</p>\n");
+            }
+        });
+        return h.toString();
+    }
+
+    private static String describe(TimedOperation o, long zero) {
+        return o.process() + ": " + RealTimeText.command(o.command()) + " → " + RealTimeText.outcome(o.outcome(), zero);
     }
 
     private static String fullLink(RunResult.RealTime rt, String fullPage) {
@@ -217,14 +257,19 @@ final class RealTimeSection {
         }
     }
 
-    /** @param kept the operations the shrunk history kept, marked in a column of their own; null: no such column */
-    private static String table(RealTimeHistory history, long zero, Integer failing, Set<Integer> kept) {
+    /**
+     * @param kept          the operations the shrunk history kept, marked in a column of their own; null: no such column
+     * @param judgedAgainst the operations the failing one was judged against, marked *
+     */
+    private static String table(RealTimeHistory history, long zero, Integer failing, Set<Integer> kept, List<Integer> judgedAgainst) {
         StringBuilder h = new StringBuilder("<table class=\"trace realtime\"><thead><tr><th></th><th>#</th><th>worker</th>"
                 + "<th>invoked (ms)</th><th>completed (ms)</th><th>operation</th><th>answer</th><th>note</th>"
                 + (kept == null ? "" : "<th>shrunk</th>") + "</tr></thead><tbody>\n");
         for (TimedOperation o : history.operations()) {
             boolean isFailing = failing != null && failing == o.id();
-            h.append("<tr").append(isFailing ? " class=\"divergent\"" : "").append("><td class=\"marker\">").append(isFailing ? "&gt;&gt;" : "")
+            boolean isCause = judgedAgainst.contains(o.id());
+            h.append("<tr").append(isFailing ? " class=\"divergent\"" : isCause ? " class=\"cause\"" : "").append("><td class=\"marker\">")
+                    .append(isFailing ? "&gt;&gt;" : isCause ? "*" : "")
                     .append("</td><td class=\"num\">").append(o.id()).append("</td><td class=\"actor\">").append(Html.esc(o.process()))
                     .append("</td><td class=\"clock\">").append(RealTimeText.at(o.invoke(), zero)).append("</td><td class=\"clock\">")
                     .append(RealTimeText.at(o.complete(), zero)).append("</td><td>").append(Html.esc(RealTimeText.command(o.command())))

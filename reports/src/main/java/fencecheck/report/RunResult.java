@@ -210,9 +210,16 @@ public record RunResult(
      * @param observedOperations operations in the whole run, before shrinking
      * @param shrinkChecks       checks the shrinking ran
      * @param shrinkOutOfTime    whether shrinking stopped at its time budget
+     * @param judgedAgainst      the operations the failing one was judged against (the grant whose lease a late renewal
+     *                           touched, the lease that still held): with it, the cause; empty in older results
      */
     public record RealTime(RealTimeHistory history, RealTimeHistory fullHistory, Integer failingOperation, boolean undecided, int observedOperations,
-                           long runMillis, long checkMillis, long states, int shrinkChecks, boolean shrinkOutOfTime) {
+                           long runMillis, long checkMillis, long states, int shrinkChecks, boolean shrinkOutOfTime,
+                           List<Integer> judgedAgainst) {
+
+        public RealTime {
+            judgedAgainst = judgedAgainst == null ? List.of() : List.copyOf(judgedAgainst);
+        }
     }
 
     /**

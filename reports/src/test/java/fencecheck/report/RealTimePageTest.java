@@ -89,6 +89,16 @@ class RealTimePageTest {
     }
 
     @Test
+    void thePageSaysWhichOperationIsTheCauseAndFromWhichTokenAKeyStarts() throws IOException {
+        ReportRenderer.render(List.of(RealTimeSamples.failing(300)), temp);
+        String page = Files.readString(onlyFailurePage());
+        assertThat(page).contains("The cause: operation 7 (w4: write K2 token 6")
+                .contains("judged against operation 3 (w4: acquire K2")
+                .contains("<tr class=\"cause\"><td class=\"marker\">*</td><td class=\"num\">3</td>")
+                .contains("K2 starts from token 2: the grants before it are left out of this history");
+    }
+
+    @Test
     void thePageSaysWhatShrinkingDidAndOffersNoSeedReplay() throws IOException {
         ReportRenderer.render(List.of(RealTimeSamples.failing(300)), temp);
         String page = Files.readString(onlyFailurePage());

@@ -28,6 +28,8 @@ final class RealTimeSamples {
     static final long TTL = 150_000;
     /** The stale write the check refused: operation 7 of the full history. */
     static final int FAILING = 7;
+    /** The grant the stale write was judged against. */
+    static final List<Integer> JUDGED_AGAINST = List.of(3);
 
     private RealTimeSamples() {
     }
@@ -59,8 +61,9 @@ final class RealTimeSamples {
     /** A failing run whose full history has {@code operations} operations, shrunk to those 3 of them that tell the story. */
     static RunResult failing(int operations) {
         RealTimeHistory full = full(operations);
-        RealTimeHistory shrunk = full.filter(o -> o.id() == 3 || o.id() == 6 || o.id() == FAILING).ofKey("K2");
-        RunResult.RealTime rt = new RunResult.RealTime(shrunk, full, FAILING, false, operations, 2_000, 70, 4_242, 57, false);
+        RealTimeHistory shrunk = full.filter(o -> o.id() == 3 || o.id() == 6 || o.id() == FAILING).ofKey("K2")
+                .startingFrom(Map.of("K2", KeyState.EMPTY.withLease(new Lease(RealTimeHistory.EARLIER_HOLDER, START, 2))));
+        RunResult.RealTime rt = new RunResult.RealTime(shrunk, full, FAILING, false, operations, 2_000, 70, 4_242, 57, false, JUDGED_AGAINST);
         RunResult.Failure failure = new RunResult.Failure("operation 7 (w4: write K2 token 6) answered Applied, but the model answers Stale",
                 null, List.of(new Violation(Invariant.NO_STALE_ACCEPTANCE, FAILING, "write with token 6 accepted after token 7 was granted")),
                 null, null, new RunResult.Reproduction("31337", null, null,
