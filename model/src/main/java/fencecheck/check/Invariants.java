@@ -19,6 +19,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongFunction;
 
 /**
  * Invariants 1-4 as pure functions over a history of observed events (and,
@@ -37,10 +38,15 @@ public final class Invariants {
 
     /** @param stored the rows the system showed after its steps, for invariant 4 */
     public static List<Violation> check(List<Event> history, List<Stored> stored, Boundary boundary) {
+        return check(history, stored, boundary, Micros::format);
+    }
+
+    /** @param instant how an instant of {@code history} is written in a violation's sentence */
+    public static List<Violation> check(List<Event> history, List<Stored> stored, Boundary boundary, LongFunction<String> instant) {
         List<Violation> violations = new ArrayList<>();
         violations.addAll(AcknowledgedWrites.check(history, stored));
         violations.addAll(noStaleAcceptance(history));
-        violations.addAll(mutualExclusion(history, boundary));
+        violations.addAll(mutualExclusion(history, boundary, instant));
         violations.addAll(tokensStrictlyIncreasing(history));
         violations.sort((a, b) -> Integer.compare(a.step(), b.step()));
         return violations;
@@ -96,6 +102,10 @@ public final class Invariants {
 
     /** 2. At no database instant do two owners hold a valid lease on one key. */
     public static List<Violation> mutualExclusion(List<Event> history, Boundary boundary) {
+        return mutualExclusion(history, boundary, Micros::format);
+    }
+
+    private static List<Violation> mutualExclusion(List<Event> history, Boundary boundary, LongFunction<String> instant) {
         List<Violation> found = new ArrayList<>();
         // per key and owner: the answer that made its lease last longest so far
         Map<String, Map<String, Claim>> claims = new HashMap<>();
@@ -126,7 +136,7 @@ public final class Invariants {
                 if (!other.getKey().equals(owner) && boundary.isValid(e.at(), other.getValue().until())) {
                     found.add(new Violation(Invariant.MUTUAL_EXCLUSION, e.step(),
                             owner + " holds " + key + " while " + other.getKey()
-                                    + "'s lease is still valid (until " + Micros.format(other.getValue().until()) + ")",
+                                    + "'s lease is still valid (until " + instant.apply(other.getValue().until()) + ")",
                             List.of(other.getValue().step())));
                 }
             }

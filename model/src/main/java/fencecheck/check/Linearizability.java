@@ -564,15 +564,17 @@ public final class Linearizability {
             TimedOperation op = ops[culprit];
             long at = Math.max(deepest.last(), lo[culprit]);
             Outcome expected = model.step(new ProtocolState(at, new TreeMap<>(Map.of(key, deepest.rows()))), op.command()).outcome();
+            // an instant widened by the clock's uncertainty may lie that little before the run's start: it reads as the start
             String when = at > hi[culprit] ? "no instant in its interval is left after the operations before it"
-                    : "the model answers " + answer(expected) + " at " + Micros.format(at - zero);
+                    : "the model answers " + answer(expected) + " at " + Micros.millis(Math.max(0, at - zero));
             List<Integer> sources = leaseSources(deepest);
             Lease lease = deepest.rows().lease();
             String whose = lease == null ? "no lease"
                     : "the lease of token " + lease.token() + (sources.isEmpty() ? " held before these operations"
                     : " granted by operation " + sources.get(0) + (sources.size() > 1 ? ", last renewed by operation " + sources.get(1) : ""));
-            return new NotLinearizable(key, op.id(), "operation " + op.id() + " (" + op.process() + ": " + Describe.command(op.command())
-                    + ") answered " + answer(op.outcome()) + ", but after the " + deepest.knownPlaced() + " answers before it "
+            int before = deepest.knownPlaced();
+            return new NotLinearizable(key, op.id(), "operation " + op.id() + " (" + op.process() + ": " + Describe.realTimeCommand(op.command())
+                    + ") answered " + answer(op.outcome()) + ", but after the " + (before == 1 ? "answer" : before + " answers") + " before it "
                     + when + ", " + whose + " (and no other order explains it)",
                     expected.getClass().getSimpleName() + (expected instanceof Granted g ? " " + g.token() : "") + ", " + whose,
                     sources, states);
@@ -618,7 +620,7 @@ public final class Linearizability {
 
         /** An answer with its instants from the run's start. */
         private String answer(Outcome outcome) {
-            return Describe.outcome(outcome, zero);
+            return Describe.realTimeOutcome(outcome, zero);
         }
 
         private static String rows(KeyState rows) {

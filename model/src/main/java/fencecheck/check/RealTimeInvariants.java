@@ -6,6 +6,7 @@ import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Renew;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
+import fencecheck.model.Micros;
 import fencecheck.model.Outcome;
 import fencecheck.model.Outcome.Granted;
 import fencecheck.model.Outcome.Renewed;
@@ -42,7 +43,8 @@ import java.util.stream.Collectors;
  *
  * <p>A shrunk history may start from rows ({@link RealTimeHistory#startRows()}): their lease is
  * read as a grant before every operation, so the token it reached is not taken for one never
- * granted. Instants are read from the run's start, the time base of every message.
+ * granted. Instants are read in ms from the run's start ({@link RealTimeHistory#start()}), the time base of every
+ * message.
  *
  * <p>Invariant 5 needs the outbox's deliveries; a real-time run without job transactions has
  * none, so it holds vacuously.
@@ -132,7 +134,7 @@ public final class RealTimeInvariants {
             stored.add(new Stored(end, rows.getKey(), k.lease() == null ? k : k.withLease(k.lease().withUntil(k.lease().until() - zero))));
         }
         List<Found> found = new ArrayList<>();
-        for (Violation v : Invariants.check(events, stored, boundary)) {
+        for (Violation v : Invariants.check(events, stored, boundary, Micros::millis)) {
             List<Integer> related = v.related().stream().filter(operationOfStep::containsKey).map(operationOfStep::get).toList();
             found.add(new Found(v, operationOfStep.getOrDefault(v.step(), 0), related));
         }

@@ -34,14 +34,35 @@ public final class Describe {
         return outcome(outcome, 0);
     }
 
-    /** The outcome with its instants counted from {@code zero}: a real-time run's start, where the clock is the server's. */
-    public static String outcome(Outcome outcome, long zero) {
+    private static String outcome(Outcome outcome, long zero) {
         return switch (outcome) {
             case Outcome.Granted g -> "Granted(token " + g.token() + ", until " + Micros.format(g.until() - zero) + ")";
             case Outcome.Renewed r -> "Renewed(until " + Micros.format(r.until() - zero) + ")";
             case Outcome.RolledBack r -> "RolledBack(saw " + outcome(r.seen()) + ")";
             case Outcome.ClockAt c -> "now " + Micros.format(c.now());
             default -> outcome.getClass().getSimpleName();
+        };
+    }
+
+    /**
+     * A real-time command: its durations in ms, the time base of a real-time history (no command of one holds an
+     * instant).
+     */
+    public static String realTimeCommand(Command command) {
+        return switch (command) {
+            case Acquire a -> "acquire " + a.key() + " as " + a.owner() + " for " + Micros.millis(a.ttl());
+            case Renew r -> "renew " + r.key() + " token " + r.token() + " as " + r.owner() + " for " + Micros.millis(r.ttl());
+            default -> command(command);
+        };
+    }
+
+    /** A real-time answer, its instants (a lease's end) in ms from {@code zero}; {@code unknown (answer lost)} for none. */
+    public static String realTimeOutcome(Outcome outcome, long zero) {
+        return switch (outcome) {
+            case null -> "unknown (answer lost)";
+            case Outcome.Granted g -> "Granted(token " + g.token() + ", until " + Micros.millis(g.until() - zero) + ")";
+            case Outcome.Renewed r -> "Renewed(until " + Micros.millis(r.until() - zero) + ")";
+            default -> outcome(outcome, zero);
         };
     }
 

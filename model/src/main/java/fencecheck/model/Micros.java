@@ -1,11 +1,18 @@
 package fencecheck.model;
 
-/** Virtual time is counted in microseconds; this prints it as seconds with all six digits. */
+import java.util.Locale;
+
+/** Time is counted in microseconds; virtual time prints as seconds with all six digits, real time as ms. */
 public final class Micros {
 
     public static final long SECOND = 1_000_000L;
 
     private Micros() {
+    }
+
+    /** A real-time instant or duration in ms, to the µs: {@code 1709.260 ms}; a real-time history counts from its run's start. */
+    public static String millis(long micros) {
+        return String.format(Locale.ROOT, "%.3f ms", micros / 1e3);
     }
 
     public static String format(long micros) {

@@ -111,6 +111,6 @@ class RealTimeFindingsTest {
         RealTimeVerdict verdict = RealTimeVerdict.of(history(Map.of()), REFERENCE, 100_000);
         String words = verdict.sentence() + " " + verdict.violations();
         assertThat(verdict.violations()).isNotEmpty();
-        assertThat(words).contains("until 0.100500s").doesNotContain("-");
+        assertThat(words).contains("until 100.500 ms").doesNotContain("-");
     }
 }

@@ -70,8 +70,8 @@ public final class RealTimeChecks {
             String mark = failing != null && failing == o.id() ? ">>" : cause.contains(o.id()) ? " *" : "  ";
             s.append(String.format(Locale.ROOT, "%s %4d %-6s [%9.3f, %9.3f] ms  %-70s -> %s%s%n",
                     mark, o.id(), o.process(), (o.invoke() - zero) / 1e3,
-                    (o.complete() - zero) / 1e3, Describe.command(o.command()),
-                    o.unknown() ? "unknown" : Describe.outcome(o.outcome(), zero), o.note().isEmpty() ? "" : "  (" + o.note() + ")"));
+                    (o.complete() - zero) / 1e3, Describe.realTimeCommand(o.command()),
+                    Describe.realTimeOutcome(o.outcome(), zero), o.note().isEmpty() ? "" : "  (" + o.note() + ")"));
         }
         if (cause.size() > 1) {
             s.append("   >> the failing operation, * the operations it was judged against\n");

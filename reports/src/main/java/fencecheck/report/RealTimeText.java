@@ -51,20 +51,11 @@ final class RealTimeText {
 
     /** A command with its durations in ms (it holds no instants). */
     static String command(Command command) {
-        return switch (command) {
-            case Command.Acquire a -> "acquire " + a.key() + " as " + a.owner() + " for " + millis(a.ttl()) + " ms";
-            case Command.Renew r -> "renew " + r.key() + " token " + r.token() + " as " + r.owner() + " for " + millis(r.ttl()) + " ms";
-            default -> Describe.command(command);
-        };
+        return Describe.realTimeCommand(command);
     }
 
     /** An answer with its instants (a lease's end) in ms from {@code zero}; {@code unknown} when the answer was lost. */
     static String outcome(Outcome outcome, long zero) {
-        return switch (outcome) {
-            case null -> "unknown (answer lost)";
-            case Outcome.Granted g -> "Granted(token " + g.token() + ", until " + at(g.until(), zero) + " ms)";
-            case Outcome.Renewed r -> "Renewed(until " + at(r.until(), zero) + " ms)";
-            default -> Describe.outcome(outcome, zero);
-        };
+        return Describe.realTimeOutcome(outcome, zero);
     }
 }
