@@ -260,16 +260,47 @@ public final class Linearizability {
                     deepest = move.next();
                 }
                 if (done(move.next())) {
-                    List<Point> witness = new ArrayList<>();
-                    stack.descendingIterator().forEachRemaining(f -> {
-                        Move taken = f.moves.get(f.next - 1);
-                        witness.add(new Point(ops[taken.op()].id(), taken.at(), taken.effect()));
-                    });
-                    return new Linearizable(witness, states);
+                    List<Move> taken = new ArrayList<>();
+                    stack.descendingIterator().forEachRemaining(f -> taken.add(f.moves.get(f.next - 1)));
+                    return new Linearizable(witness(taken), states);
                 }
                 stack.push(new Frame(move.next(), moves(move.next())));
             }
             return refusal(deepest, states);
+        }
+
+        /**
+         * The points of an order found. A lost grant took effect with an end only known to lie in a range; when the
+         * holder's re-grant hands the same lease back later, its answer tells the end, and the lost grant's effect
+         * is given that end (a renewal in between, which sets another, leaves it at the earliest of its range).
+         */
+        private List<Point> witness(List<Move> taken) {
+            List<Point> witness = new ArrayList<>();
+            // the lost grant whose lease is the model's, as its point in the witness and its operation
+            int lostGrant = -1;
+            Acquire lostAcquire = null;
+            for (Move m : taken) {
+                TimedOperation op = ops[m.op()];
+                Lease lease = m.next().rows().lease();
+                if (lostGrant >= 0) {
+                    Granted lost = (Granted) witness.get(lostGrant).effect();
+                    boolean sameLease = lease != null && lease.token() == lost.token() && lease.owner().equals(lostAcquire.owner());
+                    if (!sameLease || op.command() instanceof Renew && m.effect() instanceof Renewed) {
+                        lostGrant = -1;
+                    } else if (!op.unknown() && op.command() instanceof Acquire && m.effect() instanceof Granted revealed
+                            && revealed.token() == lost.token()) {
+                        Point p = witness.get(lostGrant);
+                        witness.set(lostGrant, new Point(p.operation(), p.at(), new Granted(lost.token(), revealed.until())));
+                        lostGrant = -1;
+                    }
+                }
+                if (op.unknown() && op.command() instanceof Acquire a && m.effect() instanceof Granted) {
+                    lostGrant = witness.size();
+                    lostAcquire = a;
+                }
+                witness.add(new Point(op.id(), m.at(), m.effect()));
+            }
+            return witness;
         }
 
         /** Every known answer explained, and the rows read at the end too. */

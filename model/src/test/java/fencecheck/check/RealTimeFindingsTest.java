@@ -67,6 +67,19 @@ class RealTimeFindingsTest {
         assertThat(verdict.passed()).as(verdict.sentence()).isTrue();
     }
 
+    /**
+     * A campaign's false alarm: w3's acquire loses its answer ([521.642, 644.350] ms, 299 ms asked), and w3's next
+     * acquire is handed the same lease back, ending at 821.123 ms: 299 ms after an instant of the lost one, not 95
+     * ms after its own. The lost grant ended its lease there, and the re-grant is no second grant of its token.
+     */
+    @Test
+    void aReGrantTellsWhereALostGrantEndedItsLease() {
+        op("w3", new Acquire("K1", "w3", 299_000), 521.642, 644.350, null);
+        op("w3", new Acquire("K1", "w3", 95_000), 684.554, 696.820, new Granted(1, at(821.123)));
+        RealTimeVerdict verdict = RealTimeVerdict.of(history(Map.of()), REFERENCE, 100_000);
+        assertThat(verdict.passed()).as(verdict.sentence()).isTrue();
+    }
+
     /** A lost write that took effect, then superseded an acknowledged one of a lower token: no acknowledged write lost. */
     @Test
     void aLostWriteThatSupersededAnAcknowledgedOneIsRead() {
