@@ -93,8 +93,9 @@ public final class Linearizability {
      * @param expected    the kind of answer the model gives there (with the token of a grant), and whose lease the
      *                    model then has, for comparing failures
      * @param cause       the operations the culprit's refusal depends on: the grant of the lease the model had there
-     *                    (the successor whose lease a late renewal touched, say) and the renewal that set its end;
-     *                    empty when that lease was the start rows' or there was none
+     *                    (the successor whose lease a late renewal touched, say) and the renewal that set its end, and
+     *                    for a write the write that stored the result it meets; empty when none of them is an
+     *                    operation of the history
      */
     public record NotLinearizable(String key, int culprit, String explanation, String expected, List<Integer> cause, long states)
             implements Verdict {
@@ -603,12 +604,42 @@ public final class Linearizability {
             String whose = lease == null ? "no lease"
                     : "the lease of token " + lease.token() + (sources.isEmpty() ? " held before these operations"
                     : " granted by operation " + sources.get(0) + (sources.size() > 1 ? ", last renewed by operation " + sources.get(1) : ""));
+            List<Integer> cause = new ArrayList<>(sources);
+            if (op.command() instanceof Command.Write w) {
+                // a write is judged against the stored result too: the write that stored it is part of the reason
+                Integer writer = storedBy(deepest, w);
+                whose += writer == null ? ", no result stored" + (w.sink() == SinkKind.CURRENT_FENCE ? " under its id" : "")
+                        : ", the stored result written by operation " + writer;
+                if (writer != null) {
+                    cause.add(writer);
+                }
+            }
             int before = deepest.knownPlaced();
             return new NotLinearizable(key, op.id(), "operation " + op.id() + " (" + op.process() + ": " + Describe.realTimeCommand(op.command())
                     + ") answered " + answer(op.outcome()) + ", but after the " + (before == 1 ? "answer" : before + " answers") + " before it "
                     + when + ", " + whose + " (and no other order explains it)",
                     expected.getClass().getSimpleName() + (expected instanceof Granted g ? " " + g.token() : "") + ", " + whose,
-                    sources, states);
+                    cause, states);
+        }
+
+        /**
+         * The placed write that stored the result the model's rows at {@code n} hold where {@code w} writes (the latest
+         * result, or the fenced result of its id), or null when none is stored there.
+         */
+        private Integer storedBy(Node n, Command.Write w) {
+            StoredResult stored = w.sink() == SinkKind.CURRENT_FENCE ? n.rows().fenced().get(w.resultId()) : n.rows().latest();
+            if (stored == null) {
+                return null;
+            }
+            int found = -1;
+            for (int i = n.placed().nextSetBit(0); i >= 0; i = n.placed().nextSetBit(i + 1)) {
+                if (ops[i].command() instanceof Command.Write other && other.sink() == w.sink() && other.token() == stored.token()
+                        && other.payload().equals(stored.payload()) && (w.sink() != SinkKind.CURRENT_FENCE || other.resultId().equals(w.resultId()))
+                        && (ops[i].unknown() || ops[i].outcome() instanceof Outcome.Applied) && (found < 0 || lo[i] < lo[found])) {
+                    found = i;
+                }
+            }
+            return found < 0 ? null : ops[found].id();
         }
 
         /**

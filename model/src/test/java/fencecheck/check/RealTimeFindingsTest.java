@@ -116,6 +116,29 @@ class RealTimeFindingsTest {
         assertThat(shrunk.verdict().sentence()).contains("the lease of token 2 granted by operation 4");
     }
 
+    /**
+     * A latest-token sink that lets an equal token overwrite: w1's second result under token 1 is Applied where the
+     * model says Conflict. The refusal is judged against the stored result too, so the write that stored it stays in
+     * the shrunk history with the grant, and the noise around them goes.
+     */
+    @Test
+    void aWriteIsShrunkWithTheWriteWhoseResultItMet() {
+        op("w1", new Acquire("K1", "w1", TTL), 0, 1, new Granted(1, at(0.5) + TTL));
+        for (int i = 0; i < 10; i++) {
+            op("w2", new Acquire("K1", "w2", TTL), 2 + i, 2.5 + i, new Busy());
+            op("w1", new Write(SinkKind.CURRENT_FENCE, "K1", 1, "f" + i, "f" + i), 2.6 + i, 2.9 + i, new Applied());
+        }
+        op("w1", new Write(SinkKind.LATEST_TOKEN_WINS, "K1", 1, "w1-1", "a"), 20, 21, new Applied());
+        op("w2", new Acquire("K1", "w2", TTL), 22, 23, new Busy());
+        op("w1", new Write(SinkKind.LATEST_TOKEN_WINS, "K1", 1, "w1-2", "b"), 30, 31, new Applied());
+        RealTimeVerdict full = RealTimeVerdict.of(history(Map.of()), REFERENCE, 100_000);
+        HistoryShrinker.Shrunk shrunk = HistoryShrinker.shrink(history(Map.of()), h -> RealTimeVerdict.of(h, REFERENCE, 100_000), 10_000);
+        assertThat(shrunk.verdict().signature()).isEqualTo(full.signature());
+        assertThat(shrunk.history().operations()).extracting(TimedOperation::id).containsExactly(1, 22, 24);
+        assertThat(shrunk.verdict().cause()).containsExactly(24, 1, 22);
+        assertThat(shrunk.verdict().sentence()).contains("the stored result written by operation 22");
+    }
+
     /** Every instant in a real-time message counts from the run's start: never from the virtual clock's origin, never negative. */
     @Test
     void messagesCountTimeFromTheRunsStart() {
