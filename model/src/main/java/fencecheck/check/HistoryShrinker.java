@@ -31,8 +31,8 @@ import java.util.function.Function;
  * later grants of its key with tokens the model does not predict, and the renewals, releases
  * and writes of its holder with a token from nowhere. So the grants a kept operation's process
  * holds (its latest grant on the key before it) stay with it, unless it is itself a grant of a
- * new token, which uses none; and a key whose first grants were dropped starts from the token
- * they had reached: a lease of the token just below its first kept grant, held by nobody of the
+ * new token, which uses none, or its token is one the start rows say was granted before; and a
+ * key whose first grants were dropped starts from the token they had reached: a lease of the token just below its first kept grant, held by nobody of the
  * history and over before its first operation ({@link RealTimeHistory#startRows()}). The chain of
  * earlier grants can then go, whatever token the failure shows at. A start that does not fit the
  * kept answers makes the smaller history fail another way, and it is not kept.
@@ -69,9 +69,14 @@ public final class HistoryShrinker {
             s.tryKeep(s.best.filter(o -> o.invoke() <= end).withoutFinalRows());
             s.tryKeep(s.best.filter(o -> o.invoke() <= end));
         }
-        Set<Integer> core = s.withDependencies(s.bestVerdict.cause());
-        if (!core.isEmpty()) {
-            s.tryKeep(s.best.filter(o -> core.contains(o.id())).withoutFinalRows());
+        // the cause and its leases alone (a token it uses may then come from before the history), else with the
+        // grants of the tokens it uses too
+        List<Integer> cause = s.bestVerdict.cause();
+        for (boolean withGrantsUsed : new boolean[] {false, true}) {
+            Set<Integer> core = s.closure(cause, withGrantsUsed);
+            if (!core.isEmpty() && s.tryKeep(s.best.filter(o -> core.contains(o.id())).withoutFinalRows())) {
+                break;
+            }
         }
         for (int size = s.best.operations().size() / 2; size >= 1 && !s.outOfTime(); size /= 2) {
             boolean dropped;
@@ -142,7 +147,7 @@ public final class HistoryShrinker {
             Set<Integer> kept = ids(candidate.operations());
             for (TimedOperation o : candidate.operations()) {
                 Integer grant = grantUsed.get(o.id());
-                if (grant != null && !kept.contains(grant)) {
+                if (grant != null && !kept.contains(grant) && tokenUsed(o) > startToken(candidate, o.key())) {
                     return false;
                 }
             }
@@ -157,16 +162,17 @@ public final class HistoryShrinker {
         }
 
         /**
-         * {@code ids}, transitively the grants they use, the re-grants and renewals of each grant's lease by its
-         * holder, and per key every grant of a token between the lowest and the highest granted among them: the
-         * model counts tokens on from the start rows, so the chain between two kept grants stays whole.
+         * {@code ids}, transitively the grants they use if {@code withGrantsUsed}, the re-grants and renewals of each
+         * grant's lease by its holder, and per key every grant of a token between the lowest and the highest granted
+         * among them: the model counts tokens on from the start rows, so the chain between two kept grants stays
+         * whole.
          */
-        Set<Integer> withDependencies(List<Integer> ids) {
+        Set<Integer> closure(List<Integer> ids, boolean withGrantsUsed) {
             Set<Integer> closed = new HashSet<>();
             Deque<Integer> todo = new ArrayDeque<>(ids);
             while (!todo.isEmpty()) {
                 Integer id = todo.pop();
-                if (closed.add(id) && grantUsed.containsKey(id)) {
+                if (closed.add(id) && withGrantsUsed && grantUsed.containsKey(id)) {
                     todo.push(grantUsed.get(id));
                 }
             }
@@ -254,6 +260,25 @@ public final class HistoryShrinker {
             }
         }
         return used;
+    }
+
+    /**
+     * The token {@code o} uses or was handed: a write's, renewal's or release's, a grant's; unknown (the highest) for
+     * a grant whose answer was lost.
+     */
+    private static long tokenUsed(TimedOperation o) {
+        return switch (o.command()) {
+            case Command.Write w -> w.token();
+            case Command.Renew r -> r.token();
+            case Command.Release r -> r.token();
+            default -> o.outcome() instanceof Granted g ? g.token() : Long.MAX_VALUE;
+        };
+    }
+
+    /** The token {@code key} starts from in {@code history}: tokens up to it were granted before its operations. */
+    private static long startToken(RealTimeHistory history, String key) {
+        Lease lease = history.startRowsOf(key).lease();
+        return lease == null ? 0 : lease.token();
     }
 
     /** Whether {@code o} acts on the lease of {@code token}: a grant of it, or a renewal of it answered Renewed. */
