@@ -8,6 +8,7 @@ import fencecheck.model.Outcome.Renewed;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -78,6 +79,7 @@ public final class HistoryShrinker {
                 break;
             }
         }
+        s.startFromALeaseAnswer();
         for (int size = s.best.operations().size() / 2; size >= 1 && !s.outOfTime(); size /= 2) {
             boolean dropped;
             do {
@@ -115,7 +117,6 @@ public final class HistoryShrinker {
     }
 
     private static final class Search {
-        final RealTimeHistory original;
         final Function<RealTimeHistory, RealTimeVerdict> check;
         final String signature;
         final Map<Integer, Integer> grantUsed;
@@ -126,7 +127,6 @@ public final class HistoryShrinker {
 
         Search(RealTimeHistory original, Function<RealTimeHistory, RealTimeVerdict> check, String signature,
                Map<Integer, Integer> grantUsed, long deadline) {
-            this.original = original;
             this.best = original;
             this.check = check;
             this.signature = signature;
@@ -159,6 +159,36 @@ public final class HistoryShrinker {
                 return true;
             }
             return false;
+        }
+
+        /**
+         * Starts the failing key from the rows an answer before the failing operation showed: the lease a grant or
+         * renewal answered (its holder, token and end), keeping only what was sent after that answer came. The
+         * renewals that had kept the lease alive until then can go. The latest such answer that still fails the
+         * same way wins; an answer that is itself part of the cause is not cut at.
+         */
+        void startFromALeaseAnswer() {
+            Integer failing = bestVerdict.failingOperation();
+            TimedOperation culprit = failing == null ? null : best.operation(failing);
+            if (culprit == null) {
+                return;
+            }
+            String key = culprit.key();
+            Set<Integer> cause = Set.copyOf(bestVerdict.cause());
+            List<TimedOperation> answers = best.operations().stream()
+                    .filter(o -> o.key().equals(key) && !cause.contains(o.id()) && leaseAnswered(o) != null && o.complete() < culprit.invoke())
+                    .sorted(Comparator.comparingLong(TimedOperation::complete).reversed()).toList();
+            for (TimedOperation answer : answers) {
+                if (outOfTime()) {
+                    return;
+                }
+                long after = answer.complete();
+                Map<String, KeyState> start = new TreeMap<>(best.startRows());
+                start.put(key, KeyState.EMPTY.withLease(leaseAnswered(answer)));
+                if (tryKeep(best.filter(o -> !o.key().equals(key) || o.invoke() > after).startingFrom(start))) {
+                    return;
+                }
+            }
         }
 
         /**
@@ -209,10 +239,10 @@ public final class HistoryShrinker {
         /**
          * The history with each key starting from the token its dropped grants had reached: a lease of the token
          * below the lowest one a kept operation was granted, expired before the key's first kept operation. A key
-         * none of whose grants were dropped starts as in the original.
+         * none of whose grants were dropped starts as it did.
          */
         private RealTimeHistory fromEarlierGrants(RealTimeHistory candidate) {
-            Map<String, KeyState> start = new TreeMap<>(original.startRows());
+            Map<String, KeyState> start = new TreeMap<>(candidate.startRows());
             for (String key : candidate.keys()) {
                 long lowest = Long.MAX_VALUE;
                 long earliest = Long.MAX_VALUE;
@@ -225,7 +255,7 @@ public final class HistoryShrinker {
                         lowest = Math.min(lowest, g.token());
                     }
                 }
-                Lease before = original.startRowsOf(key).lease();
+                Lease before = candidate.startRowsOf(key).lease();
                 long reached = before == null ? 0 : before.token();
                 if (lowest != Long.MAX_VALUE && lowest - 1 > reached) {
                     start.put(key, KeyState.EMPTY.withLease(new Lease(RealTimeHistory.EARLIER_HOLDER, earliest - 1, lowest - 1)));
@@ -279,6 +309,15 @@ public final class HistoryShrinker {
     private static long startToken(RealTimeHistory history, String key) {
         Lease lease = history.startRowsOf(key).lease();
         return lease == null ? 0 : lease.token();
+    }
+
+    /** The lease a grant or renewal answered (its owner, end and token), or null for any other operation or answer. */
+    private static Lease leaseAnswered(TimedOperation o) {
+        return switch (o.command()) {
+            case Command.Acquire a when o.outcome() instanceof Granted g -> new Lease(a.owner(), g.until(), g.token());
+            case Command.Renew r when o.outcome() instanceof Renewed rn -> new Lease(r.owner(), rn.until(), r.token());
+            default -> null;
+        };
     }
 
     /** Whether {@code o} acts on the lease of {@code token}: a grant of it, or a renewal of it answered Renewed. */

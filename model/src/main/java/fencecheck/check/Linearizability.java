@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
  * Whether a real-time history is linearizable against the model (Wing and Gong's search with
@@ -599,17 +600,25 @@ public final class Linearizability {
             // an instant widened by the clock's uncertainty may lie that little before the run's start: it reads as the start
             String when = at > hi[culprit] ? "no instant in its interval is left after the operations before it"
                     : "the model answers " + answer(expected) + " at " + Micros.millis(Math.max(0, at - zero));
-            List<Integer> sources = leaseSources(deepest);
             Lease lease = deepest.rows().lease();
-            String whose = lease == null ? "no lease"
-                    : "the lease of token " + lease.token() + (sources.isEmpty() ? " held before these operations"
-                    : " granted by operation " + sources.get(0) + (sources.size() > 1 ? ", last renewed by operation " + sources.get(1) : ""));
-            List<Integer> cause = new ArrayList<>(sources);
+            Integer grant = lease == null ? null : grantOf(deepest, lease);
+            Integer renewal = lease == null ? null : lastRenewalOf(deepest, lease, grant);
+            // what a smaller history must still show: whose lease, and the renewal that set its end; the grant may
+            // have given way to start rows that hold the same lease
+            String whose = lease == null ? "no lease" : "the lease of token " + lease.token() + " held by " + lease.owner()
+                    + (renewal == null ? "" : ", last renewed by operation " + renewal);
+            String words = lease == null ? "no lease" : "the lease of token " + lease.token() + " held by " + lease.owner()
+                    + (grant == null ? " from before these operations" : ", granted by operation " + grant)
+                    + (renewal == null ? "" : ", last renewed by operation " + renewal);
+            List<Integer> cause = new ArrayList<>();
+            Stream.of(grant, renewal).filter(Objects::nonNull).forEach(cause::add);
             if (op.command() instanceof Command.Write w) {
                 // a write is judged against the stored result too: the write that stored it is part of the reason
                 Integer writer = storedBy(deepest, w);
-                whose += writer == null ? ", no result stored" + (w.sink() == SinkKind.CURRENT_FENCE ? " under its id" : "")
+                String stored = writer == null ? ", no result stored" + (w.sink() == SinkKind.CURRENT_FENCE ? " under its id" : "")
                         : ", the stored result written by operation " + writer;
+                whose += stored;
+                words += stored;
                 if (writer != null) {
                     cause.add(writer);
                 }
@@ -617,7 +626,7 @@ public final class Linearizability {
             int before = deepest.knownPlaced();
             return new NotLinearizable(key, op.id(), "operation " + op.id() + " (" + op.process() + ": " + Describe.realTimeCommand(op.command())
                     + ") answered " + answer(op.outcome()) + ", but after the " + (before == 1 ? "answer" : before + " answers") + " before it "
-                    + when + ", " + whose + " (and no other order explains it)",
+                    + when + ", " + words + " (and no other order explains it)",
                     expected.getClass().getSimpleName() + (expected instanceof Granted g ? " " + g.token() : "") + ", " + whose,
                     cause, states);
         }
@@ -643,16 +652,10 @@ public final class Linearizability {
         }
 
         /**
-         * The operations the lease the model has at {@code n} comes from: the acquire that granted it, and the last
-         * placed renewal of it after that, which set its end; empty when the lease is the start rows' (or there is
-         * none).
+         * The placed answer that first granted {@code lease} (a re-grant hands the same lease back), else the last
+         * placed acquire of its owner whose answer was lost; null when it comes from the start rows.
          */
-        private List<Integer> leaseSources(Node n) {
-            Lease lease = n.rows().lease();
-            if (lease == null) {
-                return List.of();
-            }
-            // the first answer that granted its token (a re-grant hands the same lease back), else a lost acquire
+        private Integer grantOf(Node n, Lease lease) {
             int grant = -1;
             int lost = -1;
             for (int i = n.placed().nextSetBit(0); i >= 0; i = n.placed().nextSetBit(i + 1)) {
@@ -666,18 +669,26 @@ public final class Linearizability {
                 }
             }
             grant = grant < 0 ? lost : grant;
-            if (grant < 0) {
-                return List.of();
+            return grant < 0 ? null : ops[grant].id();
+        }
+
+        /** The last placed renewal of {@code lease} (after its grant, when that is an operation), which set its end; or null. */
+        private Integer lastRenewalOf(Node n, Lease lease, Integer grant) {
+            long from = Long.MIN_VALUE;
+            for (int i = 0; grant != null && i < ops.length; i++) {
+                if (ops[i].id() == grant) {
+                    from = lo[i];
+                }
             }
             int renewal = -1;
             for (int i = n.placed().nextSetBit(0); i >= 0; i = n.placed().nextSetBit(i + 1)) {
                 boolean renewalOfIt = ops[i].command() instanceof Renew r && r.owner().equals(lease.owner()) && r.token() == lease.token()
-                        && (ops[i].unknown() || ops[i].outcome() instanceof Renewed) && lo[i] >= lo[grant];
+                        && (ops[i].unknown() || ops[i].outcome() instanceof Renewed) && lo[i] >= from;
                 if (renewalOfIt && (renewal < 0 || lo[i] >= lo[renewal])) {
                     renewal = i;
                 }
             }
-            return renewal < 0 ? List.of(ops[grant].id()) : List.of(ops[grant].id(), ops[renewal].id());
+            return renewal < 0 ? null : ops[renewal].id();
         }
 
         /** An answer with its instants from the run's start. */

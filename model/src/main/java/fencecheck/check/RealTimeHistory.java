@@ -23,7 +23,8 @@ import java.util.function.Predicate;
  *                    harness's reading of the server clock may be off (see {@code fencecheck.realtime.ServerClock})
  * @param startRows   per key, the rows it holds before the first operation; a key missing here starts with none. A run
  *                    starts with none; a shrunk history that dropped the first grants of a key starts from a lease of
- *                    the token they had reached, expired before its operations (see {@link HistoryShrinker})
+ *                    the token they had reached, expired before its operations, or from the lease an answer it dropped
+ *                    showed, held by that answer's process (see {@link HistoryShrinker})
  */
 public record RealTimeHistory(List<TimedOperation> operations, Map<String, KeyState> finalRows, List<Mark> marks, long start,
                               long uncertainty, Map<String, KeyState> startRows) {

@@ -43,7 +43,7 @@ import java.util.stream.Collectors;
  *
  * <p>A shrunk history may start from rows ({@link RealTimeHistory#startRows()}): their lease is
  * read as a grant before every operation, so the token it reached is not taken for one never
- * granted. Instants are read in ms from the run's start ({@link RealTimeHistory#start()}), the time base of every
+ * granted, and a lease its holder still held goes on being held. Instants are read in ms from the run's start ({@link RealTimeHistory#start()}), the time base of every
  * message.
  *
  * <p>Invariant 5 needs the outbox's deliveries; a real-time run without job transactions has
@@ -113,11 +113,12 @@ public final class RealTimeInvariants {
         }
         List<Event> events = new ArrayList<>();
         Map<Integer, Integer> operationOfStep = new HashMap<>();
+        long first = history.operations().stream().mapToLong(history::earliest).min().orElse(history.start());
         for (Map.Entry<String, KeyState> start : history.startRows().entrySet()) {
             Lease lease = start.getValue().lease();
             if (lease != null) {
-                // the grant the start rows' lease came from, before every operation and over by their first
-                events.add(new Event(events.size() + 1, lease.until() - zero,
+                // the grant or renewal the start rows' lease came from, before every operation
+                events.add(new Event(events.size() + 1, Math.min(lease.until(), first - 1) - zero,
                         new Acquire(start.getKey(), lease.owner(), 0), new Granted(lease.token(), lease.until() - zero)));
             }
         }

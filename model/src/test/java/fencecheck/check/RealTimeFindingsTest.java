@@ -115,7 +115,7 @@ class RealTimeFindingsTest {
         assertThat(shrunk.history().operations()).extracting(TimedOperation::id).containsExactly(4, 7);
         assertThat(shrunk.history().startRowsOf("K1").lease().token()).isEqualTo(1);
         assertThat(shrunk.verdict().cause()).containsExactly(7, 4);
-        assertThat(shrunk.verdict().sentence()).contains("the lease of token 2 granted by operation 4");
+        assertThat(shrunk.verdict().sentence()).contains("the lease of token 2 held by w2, granted by operation 4");
     }
 
     /**
@@ -139,6 +139,27 @@ class RealTimeFindingsTest {
         assertThat(shrunk.history().operations()).extracting(TimedOperation::id).containsExactly(1, 22, 24);
         assertThat(shrunk.verdict().cause()).containsExactly(24, 1, 22);
         assertThat(shrunk.verdict().sentence()).contains("the stored result written by operation 22");
+    }
+
+    /**
+     * A holder renews its lease again and again, and then another worker is granted the key while it still holds:
+     * the renewals that kept the lease alive before the last one can go, the history starting from the lease the
+     * answer before that last renewal showed.
+     */
+    @Test
+    void aLongChainOfRenewalsGoesAndTheHistoryStartsFromTheLeaseAnAnswerShowed() {
+        op("w1", new Acquire("K1", "w1", TTL), 0, 1, new Granted(1, at(0.5) + TTL));
+        for (int i = 1; i <= 12; i++) {
+            op("w1", new Command.Renew("K1", "w1", 1, TTL), 50.0 * i, 50.0 * i + 1, new Renewed(at(50.0 * i + 0.5) + TTL));
+        }
+        op("w2", new Acquire("K1", "w2", TTL), 640, 641, new Granted(2, at(640.5) + TTL));
+        RealTimeVerdict full = RealTimeVerdict.of(history(Map.of()), REFERENCE, 100_000);
+        HistoryShrinker.Shrunk shrunk = HistoryShrinker.shrink(history(Map.of()), h -> RealTimeVerdict.of(h, REFERENCE, 100_000), 10_000);
+        assertThat(shrunk.verdict().signature()).isEqualTo(full.signature());
+        // the last renewal and the grant it did not stop; the renewal before it answered the lease they start from
+        assertThat(shrunk.history().operations()).as(RealTimeVerdict.class.getSimpleName() + ": " + shrunk.verdict().sentence())
+                .extracting(TimedOperation::id).containsExactly(13, 14);
+        assertThat(shrunk.history().startRowsOf("K1").lease()).isEqualTo(new Lease("w1", at(550.5) + TTL, 1));
     }
 
     /** Every instant in a real-time message counts from the run's start: never from the virtual clock's origin, never negative. */
