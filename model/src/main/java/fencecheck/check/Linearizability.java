@@ -601,8 +601,9 @@ public final class Linearizability {
             String when = at > hi[culprit] ? "no instant in its interval is left after the operations before it"
                     : "the model answers " + answer(expected) + " at " + Micros.millis(Math.max(0, at - zero));
             Lease lease = deepest.rows().lease();
-            Integer grant = lease == null ? null : grantOf(deepest, lease);
-            Integer renewal = lease == null ? null : lastRenewalOf(deepest, lease, grant);
+            int grantAt = lease == null ? -1 : grantOf(deepest, lease);
+            Integer grant = grantAt < 0 ? null : ops[grantAt].id();
+            Integer renewal = lease == null ? null : lastRenewalOf(deepest, lease, grantAt);
             // what a smaller history must still show: whose lease, and the renewal that set its end; the grant may
             // have given way to start rows that hold the same lease
             String whose = lease == null ? "no lease" : "the lease of token " + lease.token() + " held by " + lease.owner()
@@ -653,9 +654,9 @@ public final class Linearizability {
 
         /**
          * The placed answer that first granted {@code lease} (a re-grant hands the same lease back), else the last
-         * placed acquire of its owner whose answer was lost; null when it comes from the start rows.
+         * placed acquire of its owner whose answer was lost, as its index; -1 when it comes from the start rows.
          */
-        private Integer grantOf(Node n, Lease lease) {
+        private int grantOf(Node n, Lease lease) {
             int grant = -1;
             int lost = -1;
             for (int i = n.placed().nextSetBit(0); i >= 0; i = n.placed().nextSetBit(i + 1)) {
@@ -668,18 +669,12 @@ public final class Linearizability {
                     lost = i;
                 }
             }
-            grant = grant < 0 ? lost : grant;
-            return grant < 0 ? null : ops[grant].id();
+            return grant < 0 ? lost : grant;
         }
 
-        /** The last placed renewal of {@code lease} (after its grant, when that is an operation), which set its end; or null. */
-        private Integer lastRenewalOf(Node n, Lease lease, Integer grant) {
-            long from = Long.MIN_VALUE;
-            for (int i = 0; grant != null && i < ops.length; i++) {
-                if (ops[i].id() == grant) {
-                    from = lo[i];
-                }
-            }
+        /** The last placed renewal of {@code lease} after its grant (index {@code grant}, -1: none), which set its end; or null. */
+        private Integer lastRenewalOf(Node n, Lease lease, int grant) {
+            long from = grant < 0 ? Long.MIN_VALUE : lo[grant];
             int renewal = -1;
             for (int i = n.placed().nextSetBit(0); i >= 0; i = n.placed().nextSetBit(i + 1)) {
                 boolean renewalOfIt = ops[i].command() instanceof Renew r && r.owner().equals(lease.owner()) && r.token() == lease.token()

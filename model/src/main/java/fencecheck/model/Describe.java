@@ -31,13 +31,9 @@ public final class Describe {
     }
 
     public static String outcome(Outcome outcome) {
-        return outcome(outcome, 0);
-    }
-
-    private static String outcome(Outcome outcome, long zero) {
         return switch (outcome) {
-            case Outcome.Granted g -> "Granted(token " + g.token() + ", until " + Micros.format(g.until() - zero) + ")";
-            case Outcome.Renewed r -> "Renewed(until " + Micros.format(r.until() - zero) + ")";
+            case Outcome.Granted g -> "Granted(token " + g.token() + ", until " + Micros.format(g.until()) + ")";
+            case Outcome.Renewed r -> "Renewed(until " + Micros.format(r.until()) + ")";
             case Outcome.RolledBack r -> "RolledBack(saw " + outcome(r.seen()) + ")";
             case Outcome.ClockAt c -> "now " + Micros.format(c.now());
             default -> outcome.getClass().getSimpleName();
@@ -62,7 +58,7 @@ public final class Describe {
             case null -> "unknown (answer lost)";
             case Outcome.Granted g -> "Granted(token " + g.token() + ", until " + Micros.millis(g.until() - zero) + ")";
             case Outcome.Renewed r -> "Renewed(until " + Micros.millis(r.until() - zero) + ")";
-            default -> outcome(outcome, zero);
+            default -> outcome(outcome);
         };
     }
 
