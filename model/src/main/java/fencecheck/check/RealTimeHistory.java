@@ -1,6 +1,8 @@
 package fencecheck.check;
 
 import fencecheck.model.KeyState;
+import fencecheck.model.Lease;
+import fencecheck.model.Micros;
 
 import java.util.Comparator;
 import java.util.List;
@@ -47,6 +49,23 @@ public record RealTimeHistory(List<TimedOperation> operations, Map<String, KeySt
     public RealTimeHistory(List<TimedOperation> operations, Map<String, KeyState> finalRows, List<Mark> marks, long start,
                            long uncertainty) {
         this(operations, finalRows, marks, start, uncertainty, Map.of());
+    }
+
+    /**
+     * Where {@code key} starts, in words for the console and the pages, or null when it starts with no lease: the
+     * token dropped grants reached, or the lease an answer left out showed, its end in ms from the run's start.
+     */
+    public String startInWords(String key) {
+        Lease lease = startRowsOf(key).lease();
+        if (lease == null) {
+            return null;
+        }
+        if (lease.owner().equals(EARLIER_HOLDER)) {
+            return key + " starts from token " + lease.token() + ": the grants before it are left out of this history, and its lease"
+                    + " had run out before the first operation shown";
+        }
+        return key + " starts from the lease of token " + lease.token() + " held by " + lease.owner() + " until "
+                + Micros.millis(lease.until() - start) + ", as an answer left out of this history showed";
     }
 
     /** The rows {@code key} starts with. */

@@ -160,6 +160,8 @@ class RealTimeFindingsTest {
         assertThat(shrunk.history().operations()).as(RealTimeVerdict.class.getSimpleName() + ": " + shrunk.verdict().sentence())
                 .extracting(TimedOperation::id).containsExactly(13, 14);
         assertThat(shrunk.history().startRowsOf("K1").lease()).isEqualTo(new Lease("w1", at(550.5) + TTL, 1));
+        assertThat(shrunk.history().startInWords("K1"))
+                .isEqualTo("K1 starts from the lease of token 1 held by w1 until 650.500 ms, as an answer left out of this history showed");
     }
 
     /** Every instant in a real-time message counts from the run's start: never from the virtual clock's origin, never negative. */

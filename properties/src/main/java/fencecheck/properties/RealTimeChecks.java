@@ -4,13 +4,11 @@ import fencecheck.check.HistoryShrinker;
 import fencecheck.check.RealTimeHistory;
 import fencecheck.check.TimedOperation;
 import fencecheck.model.Describe;
-import fencecheck.model.KeyState;
 import fencecheck.realtime.RealTimeRun;
 import fencecheck.realtime.RealTimeSettings;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /** The real-time property's settings ({@code -D} properties) and its failure message. */
 public final class RealTimeChecks {
@@ -58,10 +56,10 @@ public final class RealTimeChecks {
         StringBuilder s = new StringBuilder();
         RealTimeHistory history = shrunk.history();
         long zero = history.start();
-        for (Map.Entry<String, KeyState> start : history.startRows().entrySet()) {
-            if (start.getValue().lease() != null) {
-                s.append(String.format(Locale.ROOT, "   %s starts from token %d: the grants before it are dropped%n", start.getKey(),
-                        start.getValue().lease().token()));
+        for (String key : history.startRows().keySet()) {
+            String start = history.startInWords(key);
+            if (start != null) {
+                s.append("   ").append(start).append('\n');
             }
         }
         List<Integer> cause = shrunk.verdict().cause();

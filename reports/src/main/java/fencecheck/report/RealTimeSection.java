@@ -122,13 +122,12 @@ final class RealTimeSection {
         } else if (rt.failingOperation() != null && rt.failingOperation() == 0) {
             h.append("<p class=\"cause\">The cause: the rows read at the end, which no order of the answers leaves.</p>\n");
         }
-        history.startRows().forEach((key, rows) -> {
-            if (rows.lease() != null) {
-                h.append("<p class=\"small start-rows\">").append(Html.esc(key)).append(" starts from token ").append(rows.lease().token())
-                        .append(": the grants before it are left out of this history (see the full one), and its lease had run out"
-                                + " before the first operation shown.</p>\n");
+        for (String key : history.startRows().keySet()) {
+            String start = history.startInWords(key);
+            if (start != null) {
+                h.append("<p class=\"small start-rows\">").append(Html.esc(start)).append(" (see the full history).</p>\n");
             }
-        });
+        }
         return h.toString();
     }
 
