@@ -24,7 +24,9 @@ import fencecheck.job.JobOutcome.NothingToDeliver;
 import fencecheck.job.JobOutcome.RolledBack;
 import fencecheck.job.JobOutcome.Skipped;
 import fencecheck.job.JobOutcome.Waiting;
+import fencecheck.model.Admissible;
 import fencecheck.model.Command;
+import fencecheck.model.Judgement;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
 import fencecheck.model.LeaseModel;
@@ -40,6 +42,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -62,9 +65,11 @@ import java.util.TreeMap;
 public final class JobModel {
 
     private final LeaseModel leases;
+    private final Admissible admissible;
 
     public JobModel(ModelConfig config) {
         this.leases = new LeaseModel(config);
+        this.admissible = new Admissible(leases);
     }
 
     public ModelConfig config() {
@@ -94,6 +99,33 @@ public final class JobModel {
             case Write w -> ran(run(state, w.session(), w, startedAt));
             case Claim c -> ran(run(state, c.session(), c, startedAt));
             default -> step(state, command);
+        };
+    }
+
+    /**
+     * {@link #complete} judged against the answer the database gave: a lease operation's or a sink write's answer is
+     * judged by {@link Admissible} with the clock of the statement's start, and the model goes on from the state
+     * that answer implies (the reference's after an unsafe one); any other statement, and any answer that is not
+     * one of the protocol's (a wait, an error), is the reference's step, with no judgement.
+     *
+     * @throws IllegalArgumentException when a transaction touches a second job key
+     */
+    public JobJudgement judge(JobState state, JobCommand command, long startedAt, JobOutcome observed) {
+        requireOneKey(state, command);
+        if (!(observed instanceof Answered answered)) {
+            return new JobJudgement(complete(state, command, startedAt), null);
+        }
+        return switch (command) {
+            case LeaseOperation op -> {
+                Judgement j = admissible.judge(state.committed().withNow(startedAt), op.command(), answered.outcome());
+                JobState next = state.with(j.transition().next().withNow(state.now()));
+                yield new JobJudgement(done(next, new Answered(j.reference())), j);
+            }
+            case Write w -> {
+                Judged judged = judgedWrite(state, w.session(), w.write(), answered.outcome());
+                yield new JobJudgement(done(judged.state(), new Answered(judged.judgement().reference())), judged.judgement());
+            }
+            default -> new JobJudgement(complete(state, command, startedAt), null);
         };
     }
 
@@ -314,20 +346,34 @@ public final class JobModel {
 
     /** A sink write on its own, or inside the session's transaction, where it sees its own rows and keeps what it stored until commit. */
     private Run write(JobState state, String session, Command.Write write) {
+        Judged judged = writeAs(state, session, write, rows -> Judgement.asReference(leases.step(rows, write)));
+        return new Run(judged.state(), new Answered(judged.judgement().reference()));
+    }
+
+    /** {@link #write} with the answer the database gave, judged: the transaction keeps what that answer stored. */
+    private Judged judgedWrite(JobState state, String session, Command.Write write, Outcome observed) {
+        return writeAs(state, session, write, rows -> admissible.judge(rows, write, observed));
+    }
+
+    private record Judged(JobState state, Judgement judgement) {
+    }
+
+    private Judged writeAs(JobState state, String session, Command.Write write,
+                           Function<ProtocolState, Judgement> answer) {
         Transaction own = state.transaction(session);
         if (own == null) {
-            Transition t = leases.step(state.committed(), write);
-            return new Run(state.with(t.next()), new Answered(t.outcome()));
+            Judgement j = answer.apply(state.committed());
+            return new Judged(state.with(j.transition().next()), j);
         }
         String key = write.key();
         KeyState seen = own.seen(key, state.committed().key(key));
-        Transition t = leases.step(state.committed().with(key, seen), write);
+        Judgement j = answer.apply(state.committed().with(key, seen));
         Transaction next = seen.lease() != null ? own.withShared(key) : own;
-        if (t.outcome() instanceof Outcome.Applied) {
+        if (j.transition().outcome() instanceof Outcome.Applied) {
             StoredResult row = new StoredResult(write.token(), write.payload());
             next = write.sink() == SinkKind.CURRENT_FENCE ? next.withFenced(key, write.resultId(), row) : next.withLatest(key, row);
         }
-        return new Run(replace(state, session, next), new Answered(t.outcome()));
+        return new Judged(replace(state, session, next), j);
     }
 
     private Run claim(JobState state, String session, Claim c) {

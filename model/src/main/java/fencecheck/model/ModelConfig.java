@@ -14,9 +14,19 @@ package fencecheck.model;
  * @param binding           what a renew or release must name to act on a lease
  * @param tokens            which token sequence grants follow
  * @param rows              how the database's rows are compared with the model's
+ * @param conformance       how closely the implementation claims to follow the reference; null when it claims
+ *                          nothing, and then whoever runs it decides (strict for the reference and its variants,
+ *                          safety for everything else)
  */
 public record ModelConfig(Boundary boundary, boolean idempotentRegrant, TimeResolution resolution,
-                          ReleaseEncoding release, OperationBinding binding, TokenSequence tokens, RowComparison rows) {
+                          ReleaseEncoding release, OperationBinding binding, TokenSequence tokens, RowComparison rows,
+                          Conformance conformance) {
+
+    /** A config that claims no conformance level. */
+    public ModelConfig(Boundary boundary, boolean idempotentRegrant, TimeResolution resolution, ReleaseEncoding release,
+                       OperationBinding binding, TokenSequence tokens, RowComparison rows) {
+        this(boundary, idempotentRegrant, resolution, release, binding, tokens, rows, null);
+    }
 
     /** A config with the given boundary and regrant switch and the reference's choice for everything else. */
     public ModelConfig(Boundary boundary, boolean idempotentRegrant) {
@@ -29,30 +39,39 @@ public record ModelConfig(Boundary boundary, boolean idempotentRegrant, TimeReso
     }
 
     public ModelConfig withBoundary(Boundary newBoundary) {
-        return new ModelConfig(newBoundary, idempotentRegrant, resolution, release, binding, tokens, rows);
+        return new ModelConfig(newBoundary, idempotentRegrant, resolution, release, binding, tokens, rows, conformance);
     }
 
     public ModelConfig withIdempotentRegrant(boolean regrant) {
-        return new ModelConfig(boundary, regrant, resolution, release, binding, tokens, rows);
+        return new ModelConfig(boundary, regrant, resolution, release, binding, tokens, rows, conformance);
     }
 
     public ModelConfig withResolution(TimeResolution newResolution) {
-        return new ModelConfig(boundary, idempotentRegrant, newResolution, release, binding, tokens, rows);
+        return new ModelConfig(boundary, idempotentRegrant, newResolution, release, binding, tokens, rows, conformance);
     }
 
     public ModelConfig withRelease(ReleaseEncoding newRelease) {
-        return new ModelConfig(boundary, idempotentRegrant, resolution, newRelease, binding, tokens, rows);
+        return new ModelConfig(boundary, idempotentRegrant, resolution, newRelease, binding, tokens, rows, conformance);
     }
 
     public ModelConfig withBinding(OperationBinding newBinding) {
-        return new ModelConfig(boundary, idempotentRegrant, resolution, release, newBinding, tokens, rows);
+        return new ModelConfig(boundary, idempotentRegrant, resolution, release, newBinding, tokens, rows, conformance);
     }
 
     public ModelConfig withTokens(TokenSequence newTokens) {
-        return new ModelConfig(boundary, idempotentRegrant, resolution, release, binding, newTokens, rows);
+        return new ModelConfig(boundary, idempotentRegrant, resolution, release, binding, newTokens, rows, conformance);
     }
 
     public ModelConfig withRowComparison(RowComparison newRows) {
-        return new ModelConfig(boundary, idempotentRegrant, resolution, release, binding, tokens, newRows);
+        return new ModelConfig(boundary, idempotentRegrant, resolution, release, binding, tokens, newRows, conformance);
+    }
+
+    public ModelConfig withConformance(Conformance level) {
+        return new ModelConfig(boundary, idempotentRegrant, resolution, release, binding, tokens, rows, level);
+    }
+
+    /** The claimed level, or {@code unclaimed} when the config claims none. */
+    public Conformance conformanceOr(Conformance unclaimed) {
+        return conformance != null ? conformance : unclaimed;
     }
 }
