@@ -1,5 +1,6 @@
 package fencecheck.protocol;
 
+import fencecheck.model.Conformance;
 import fencecheck.model.ModelConfig;
 
 import java.sql.Connection;
@@ -111,8 +112,22 @@ public interface LeaseProtocol {
     /** One sentence: what it does differently and which article rule that breaks (empty for the reference). */
     String description();
 
-    /** The semantics this implementation claims, that the model is configured with. */
+    /**
+     * The semantics this implementation claims, that the model is configured with. Its
+     * {@link ModelConfig#conformance()} says how closely it claims to follow the reference
+     * (see {@link #conformance}).
+     */
     ModelConfig modelConfig();
+
+    /**
+     * How closely the implementation is held to the reference: what {@link #modelConfig} claims, else
+     * {@link Conformance#SAFETY} (only what no correct lease service may do fails; other differences from the
+     * reference are notes). Built-in implementations and packs that extend a built-in pack claim
+     * {@link Conformance#STRICT}.
+     */
+    default Conformance conformance() {
+        return modelConfig().conformanceOr(Conformance.SAFETY);
+    }
 
     /**
      * The owner id of a new execution of a job by {@code worker} (its role, e.g. {@code w1}),

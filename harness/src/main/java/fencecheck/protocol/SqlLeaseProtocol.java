@@ -1,5 +1,6 @@
 package fencecheck.protocol;
 
+import fencecheck.model.Conformance;
 import fencecheck.model.ModelConfig;
 import fencecheck.model.Outcome.WriteOutcome;
 import fencecheck.protocol.pack.Operation;
@@ -99,6 +100,11 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
     @Override
     public ModelConfig modelConfig() {
         return pack.modelConfig();
+    }
+
+    @Override
+    public Conformance conformance() {
+        return pack.conformance();
     }
 
     /** The pack it runs. */

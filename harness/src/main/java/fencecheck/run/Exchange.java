@@ -1,11 +1,13 @@
 package fencecheck.run;
 
 import fencecheck.job.JobCommand;
+import fencecheck.job.JobJudgement;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobRows;
 import fencecheck.job.JobState;
 import fencecheck.job.JobTransition;
 import fencecheck.model.Command;
+import fencecheck.model.Judgement;
 import fencecheck.model.Micros;
 import fencecheck.model.Outcome;
 import fencecheck.model.TokenSequence;
@@ -371,7 +373,7 @@ final class Exchange {
     record Done(Session session, Running running, StatementWatch.Observation seen) {
     }
 
-    /** Whether the model, judging the statements in this order from the present state, answers each as the database did. */
+    /** Whether the model, judging the statements in this order from the present state, accepts each answer the database gave. */
     private boolean agrees(List<Done> order) {
         JobState s = st.state;
         for (Done d : order) {
@@ -379,11 +381,11 @@ final class Exchange {
                 continue;
             }
             try {
-                JobTransition t = completed(s, d.running(), d.seen());
-                if (!t.outcome().equals(d.seen().outcome())) {
+                Judged j = judged(s, d.running(), d.seen());
+                if (!j.accepts(d.seen(), st.strict)) {
                     return false;
                 }
-                s = t.next();
+                s = j.transition().next();
             } catch (IllegalArgumentException outOfScope) {
                 return false;
             }
@@ -422,46 +424,78 @@ final class Exchange {
         // recorded at the instant it was judged at (a later one only after a wait or a split): the checkers take a
         // grant's lease to start there, and nothing of the call was seen before
         long at = judged.at();
-        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, s.name, action, r.command, at,
-                t.outcome(), seen.outcome(), key, null, null, seen.error()));
-    }
-
-    /**
-     * The model's judgement of a statement the database completed. A grant of an
-     * implementation that claims any increasing token sequence is judged with the
-     * token the database chose: accepted when it is above every token the key had,
-     * else answered with the model's own, so the two differ.
-     */
-    private JobTransition completed(JobState s, Running r, StatementWatch.Observation seen) {
-        return judged(s, r, seen).transition();
+        HistoryEntry entry = new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, s.name, action, r.command, at,
+                t.outcome(), seen.outcome(), key, null, null, seen.error());
+        Judgement j = judged.judgement().judgement();
+        st.batch.add(j == null || j.isReference() ? entry : entry.judged(j.level(), j.difference()));
     }
 
     /** A judgement and the instant it was made at. */
-    private record Judged(JobTransition transition, long at) {
+    private record Judged(JobJudgement judgement, long at) {
+
+        JobTransition transition() {
+            return judgement.transition();
+        }
+
+        /** Whether the model takes the answer as the reference's, or (when not strict) as admissible. */
+        boolean accepts(StatementWatch.Observation seen, boolean strict) {
+            if (judgement.judgement() == null) {
+                return transition().outcome().equals(seen.outcome());
+            }
+            return judgement.acceptable(strict);
+        }
     }
 
     /**
      * A statement runs at one instant of its life: the clock of its start, or, when it waited while the clock
      * moved, a clock set before it completed (PostgreSQL's {@code clock_timestamp()} read after the wait). The
-     * first instant whose answer is the database's is taken; with none, the start's, so the difference shows.
+     * first instant whose answer is the reference's is taken; else, for a call a split stopped, an earlier state
+     * it lived through that gives its answer and changes nothing (its first statement read the rows then); else
+     * the first instant whose answer is admissible; else the start's, so the difference shows.
      */
     private Judged judged(JobState s, Running r, StatementWatch.Observation seen) {
         Judged first = null;
+        Judged admissible = null;
         for (long at : r.instants()) {
-            Judged j = new Judged(completedAt(s, r, seen, at), at);
+            Judged j = new Judged(judgementAt(s, r, seen, at), at);
             if (first == null) {
                 first = j;
             }
-            if (seen.outcome() == null || j.transition().outcome().equals(seen.outcome())) {
+            if (seen.outcome() == null || j.accepts(seen, true)) {
                 return j;
             }
+            if (admissible == null && j.accepts(seen, false)) {
+                admissible = j;
+            }
         }
-        return first;
+        Judged earlier = readEarlier(s, r, seen);
+        if (earlier != null) {
+            return earlier;
+        }
+        return admissible != null ? admissible : first;
     }
 
-    private JobTransition completedAt(JobState s, Running r, StatementWatch.Observation seen, long at) {
-        Long granted = seen.outcome() instanceof JobOutcome.Answered a && a.outcome() instanceof Outcome.Granted g ? g.token() : null;
-        return stepAt(s, r, at, granted);
+    /**
+     * A call a split stopped, whose answer is the reference's in a state it lived through before this one and
+     * changed nothing there (a Busy read before the holder released): that answer was true when the call read
+     * the rows, and the steps since were judged without it, so they stand. Null when there is none.
+     */
+    private Judged readEarlier(JobState now, Running r, StatementWatch.Observation seen) {
+        for (JobState earlier : r.earlierStates()) {
+            JobJudgement then = st.model.judge(earlier, r.command, earlier.now(), seen.outcome());
+            if (then.judgement() != null && then.judgement().isReference() && then.transition().next().equals(earlier)) {
+                JobTransition unchanged = new JobTransition(now, then.transition().outcome(), List.of());
+                return new Judged(new JobJudgement(unchanged, then.judgement()), earlier.now());
+            }
+        }
+        return null;
+    }
+
+    private JobJudgement judgementAt(JobState s, Running r, StatementWatch.Observation seen, long at) {
+        if (seen.outcome() != null) {
+            return st.model.judge(s, r.command, at, seen.outcome());
+        }
+        return new JobJudgement(stepAt(s, r, at, null), null);
     }
 
     /**

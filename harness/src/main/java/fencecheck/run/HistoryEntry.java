@@ -3,6 +3,9 @@ package fencecheck.run;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobRows;
+import fencecheck.model.Judgement;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
 
 /**
  * One thing that happened in a try: a statement the model judged, a wait the
@@ -22,6 +25,10 @@ import fencecheck.job.JobRows;
  * @param error         a database error or a statement that never completed, or null
  * @param fault         the network fault injected into this statement, or null; a statement whose answer the
  *                      fault took away has no observed outcome, and that is no divergence
+ * @param level         what the model said of the database's answer ({@link Judgement.Level}); null where it
+ *                      judged none (a statement outside the lease operations and writes, a wait, an error)
+ * @param difference    in words, how an admissible or unsafe answer differs from the reference's and what it
+ *                      means; null otherwise
  */
 public record HistoryEntry(
         int step,
@@ -37,7 +44,9 @@ public record HistoryEntry(
         JobRows expectedRows,
         JobRows observedRows,
         String error,
-        String fault) {
+        String fault,
+        Judgement.Level level,
+        String difference) {
 
     public enum Kind {
         /** A statement of a session, judged by the model (or lost, with {@code fault} saying how). */
@@ -59,6 +68,14 @@ public record HistoryEntry(
         BETWEEN
     }
 
+    /** An entry the model judged no answer of. */
+    public HistoryEntry(int step, Kind kind, boolean resumed, String actor, String action, JobCommand command, long at,
+                        JobOutcome expected, JobOutcome observed, String key, JobRows expectedRows, JobRows observedRows,
+                        String error, String fault) {
+        this(step, kind, resumed, actor, action, command, at, expected, observed, key, expectedRows, observedRows, error, fault,
+                null, null);
+    }
+
     /** An entry with no network fault in it. */
     public HistoryEntry(int step, Kind kind, boolean resumed, String actor, String action, JobCommand command, long at,
                         JobOutcome expected, JobOutcome observed, String key, JobRows expectedRows, JobRows observedRows,
@@ -76,6 +93,39 @@ public record HistoryEntry(
         return expected != null ? !expected.equals(observed) : observed != null;
     }
 
+    /** An answer no correct lease service may give: a safety finding whatever conformance is claimed. */
+    @JsonIgnore
+    public boolean unsafe() {
+        return level == Judgement.Level.UNSAFE;
+    }
+
+    /** An answer the reference would not give that breaks no guarantee: a conformance difference. */
+    @JsonIgnore
+    public boolean admissibleDifference() {
+        return level == Judgement.Level.ADMISSIBLE;
+    }
+
+    /**
+     * Whether the entry ends the try: under strict conformance any difference from the model; under safety an
+     * unsafe answer, an error, or an answer the model judged none of that differs (a claim, a commit, a wait);
+     * an admissible answer and rows that differ are then conformance notes.
+     */
+    public boolean endsTry(boolean strict) {
+        if (strict) {
+            return divergent();
+        }
+        if (error != null || unsafe()) {
+            return true;
+        }
+        return outcomeDiffers() && level == null;
+    }
+
+    /** Under safety, whether the entry is a conformance note: an admissible answer, or rows that differ from the model's. */
+    @JsonIgnore
+    public boolean conformanceNote() {
+        return error == null && (admissibleDifference() || !outcomeDiffers() && rowsDiffer());
+    }
+
     public boolean rowsDiffer() {
         return expectedRows != null && !expectedRows.equals(observedRows);
     }
@@ -85,13 +135,19 @@ public record HistoryEntry(
     }
 
     /** Whether the database showed this statement waiting for another session's lock. */
-    @com.fasterxml.jackson.annotation.JsonIgnore
+    @JsonIgnore
     public boolean isWait() {
         return observed instanceof JobOutcome.Waiting;
     }
 
     public HistoryEntry withRows(JobRows expectedNow, JobRows observedNow) {
         return new HistoryEntry(step, kind, resumed, actor, action, command, at, expected, observed, key, expectedNow, observedNow,
-                error, fault);
+                error, fault, level, difference);
+    }
+
+    /** The same entry with what the model said of its answer. */
+    public HistoryEntry judged(Judgement.Level newLevel, String newDifference) {
+        return new HistoryEntry(step, kind, resumed, actor, action, command, at, expected, observed, key, expectedRows, observedRows,
+                error, fault, newLevel, newDifference);
     }
 }

@@ -1,6 +1,7 @@
 package fencecheck.run;
 
 import fencecheck.job.JobCommand;
+import fencecheck.job.JobState;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +27,11 @@ final class Running {
     StatementGate gate;
     /** Whether the history says already that it stopped between statements. */
     boolean stopNoted;
+    /**
+     * The model's states between the steps that ran while a split kept it between its statements, oldest first:
+     * its first statement may have read the rows in any of them.
+     */
+    private final List<JobState> livedThrough = new ArrayList<>(0);
     /** The clocks set while it was in flight: a statement that waited may read the clock when it goes on. */
     private final List<Long> laterClocks = new ArrayList<>(0);
 
@@ -46,6 +52,18 @@ final class Running {
     /** Whether the try may be quiet while it is in flight: the network holds it, or a split stopped it. */
     boolean idle() {
         return held || stopped();
+    }
+
+    /** The model's state as another step begins while the call is in flight. */
+    void lives(JobState state) {
+        if (gate != null) {
+            livedThrough.add(state);
+        }
+    }
+
+    /** The states the call lived through before the one it completes in (only for a call a split stopped). */
+    List<JobState> earlierStates() {
+        return livedThrough;
     }
 
     void clockMoved(long to) {

@@ -3,6 +3,7 @@ package fencecheck.run;
 import fencecheck.db.Database;
 import fencecheck.db.TestBed;
 import fencecheck.job.JobModel;
+import fencecheck.model.Conformance;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.trace.Trace;
 
@@ -52,6 +53,7 @@ public final class TraceRunner implements AutoCloseable {
 
     private final long statementMillis;
     private final boolean strictLocks;
+    private final Conformance conformance;
     private final boolean throughFaultProxies;
     private static final java.util.concurrent.atomic.AtomicLong PROXY_NUMBER = new java.util.concurrent.atomic.AtomicLong();
     private final Database database;
@@ -106,6 +108,21 @@ public final class TraceRunner implements AutoCloseable {
 
     private TraceRunner(Database database, LeaseProtocol protocol, long statementMillis, boolean strictLocks,
                       boolean throughFaultProxies) {
+        this(database, protocol, statementMillis, strictLocks, throughFaultProxies, protocol.conformance());
+    }
+
+    /**
+     * @param conformance how closely the implementation is held to the reference: under {@link Conformance#STRICT}
+     *                    any difference ends a try as a failure; under {@link Conformance#SAFETY} only an unsafe
+     *                    answer or a broken invariant does, and an admissible difference is a note
+     */
+    public TraceRunner(Database database, LeaseProtocol protocol, boolean throughFaultProxies, Conformance conformance) {
+        this(database, protocol, STATEMENT_MILLIS, Boolean.getBoolean(STRICT_LOCKS_PROPERTY), throughFaultProxies, conformance);
+    }
+
+    private TraceRunner(Database database, LeaseProtocol protocol, long statementMillis, boolean strictLocks,
+                        boolean throughFaultProxies, Conformance conformance) {
+        this.conformance = conformance;
         this.throughFaultProxies = throughFaultProxies;
         this.strictLocks = strictLocks;
         this.statementMillis = statementMillis;
@@ -118,6 +135,11 @@ public final class TraceRunner implements AutoCloseable {
 
     public LeaseProtocol protocol() {
         return protocol;
+    }
+
+    /** How closely this runner holds the implementation to the reference. */
+    public Conformance conformance() {
+        return conformance;
     }
 
     public Database database() {

@@ -7,17 +7,30 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Everything one job try produced. {@code divergent} is the first entry where
- * model and database disagree (null when none); {@code violations} are the
- * invariants the database's answers broke.
+ * Everything one job try produced. {@code divergent} is the entry that ended the try (null when none): under
+ * strict conformance the first where model and database disagree, under safety the first unsafe answer (or one
+ * the model judged none of); {@code violations} are the invariants the database's answers broke; {@code notes}
+ * are, under safety, the answers and rows that differ from the reference's but break no guarantee.
  */
 public record TryResult(Trace trace, List<HistoryEntry> history, Set<Situation> situations,
-                           HistoryEntry divergent, List<Violation> violations) {
+                           HistoryEntry divergent, List<Violation> violations, List<HistoryEntry> notes) {
 
     public TryResult {
         history = List.copyOf(history);
         situations = Set.copyOf(situations);
         violations = List.copyOf(violations);
+        notes = List.copyOf(notes);
+    }
+
+    /** A try with no conformance notes. */
+    public TryResult(Trace trace, List<HistoryEntry> history, Set<Situation> situations, HistoryEntry divergent,
+                     List<Violation> violations) {
+        this(trace, history, situations, divergent, violations, List.of());
+    }
+
+    /** Whether the try broke a guarantee: an invariant, or an answer no correct lease service may give. */
+    public boolean safetyFinding() {
+        return !violations.isEmpty() || divergent != null && divergent.unsafe();
     }
 
     public boolean passed() {
@@ -32,6 +45,9 @@ public record TryResult(Trace trace, List<HistoryEntry> history, Set<Situation> 
             String what;
             if (at.error() != null) {
                 what = "the model expected " + TraceTable.outcome(at.expected(), null) + " but " + at.error();
+            } else if (at.difference() != null) {
+                what = at.difference() + " (the reference answers " + TraceTable.outcome(at.expected(), null)
+                        + ", the database answered " + TraceTable.outcome(at.observed(), null) + ")";
             } else if (at.outcomeDiffers()) {
                 what = "the model expected " + TraceTable.outcome(at.expected(), null) + " but the database answered "
                         + TraceTable.outcome(at.observed(), null);
@@ -39,7 +55,8 @@ public record TryResult(Trace trace, List<HistoryEntry> history, Set<Situation> 
                 what = "the outcomes agree but the rows of " + at.key() + " differ: model " + at.expectedRows().describe()
                         + ", database " + at.observedRows().describe();
             }
-            s.append("divergence at step ").append(at.step()).append(at.resumed() ? " (" + at.actor() + "'s waiting statement went on)" : "")
+            s.append(at.unsafe() ? "safety finding at step " : at.admissibleDifference()
+                    ? "conformance difference (strict conformance claimed) at step " : "divergence at step ").append(at.step()).append(at.resumed() ? " (" + at.actor() + "'s waiting statement went on)" : "")
                     .append(" (").append(at.action()).append("): ").append(what);
             ForeignClock.explain(answer(at.expected()), answer(at.observed()),
                             at.expectedRows() == null ? null : at.expectedRows().protocol(),
@@ -51,7 +68,20 @@ public record TryResult(Trace trace, List<HistoryEntry> history, Set<Situation> 
         if (!violations.isEmpty()) {
             return "invariant " + String.join("; invariant ", violations.stream().map(Violation::toString).toList());
         }
+        if (!notes.isEmpty()) {
+            return "no guarantee broken; " + notes.size() + " conformance " + (notes.size() == 1 ? "note" : "notes")
+                    + ", the first at step " + notes.getFirst().step() + ": " + note(notes.getFirst());
+        }
         return "model and database agreed on every statement, every wait and every invariant";
+    }
+
+    /** A conformance note in words. */
+    public static String note(HistoryEntry e) {
+        if (e.difference() != null) {
+            return e.actor() + "'s " + e.action() + ": " + e.difference();
+        }
+        return "the rows of " + e.key() + " differ from the model's: model " + e.expectedRows().describe() + ", database "
+                + e.observedRows().describe();
     }
 
     public List<fencecheck.trace.Step> stepsOf() {

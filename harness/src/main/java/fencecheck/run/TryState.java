@@ -2,6 +2,7 @@ package fencecheck.run;
 
 import fencecheck.job.JobModel;
 import fencecheck.job.JobState;
+import fencecheck.model.Conformance;
 import fencecheck.trace.Trace;
 
 import java.util.ArrayList;
@@ -28,19 +29,32 @@ final class TryState {
     long statementsStarted;
     int stepNumber;
     HistoryEntry divergent;
+    /** Under safety conformance, the differences from the reference that break no guarantee, in order. */
+    final List<HistoryEntry> notes = new ArrayList<>();
+    final boolean strict;
 
     TryState(TraceRunner runner, JobModel model, Trace trace) {
         this.runner = runner;
         this.model = model;
         this.trace = trace;
         this.state = model.init(0);
+        this.strict = runner.conformance() == Conformance.STRICT;
     }
 
-    /** Adds an entry to the history; the first that disagrees with the model ends the try. */
+    /**
+     * Adds an entry to the history; the first that disagrees with the model ends the try (under safety conformance,
+     * only one that is unsafe or that the model judged no answer of; the others are notes, and the try goes on
+     * from the state the answer implies).
+     */
     void record(HistoryEntry entry) {
         history.add(entry);
-        if (divergent == null && entry.divergent()) {
+        if (divergent != null) {
+            return;
+        }
+        if (entry.endsTry(strict)) {
             divergent = entry;
+        } else if (!strict && entry.conformanceNote()) {
+            notes.add(entry);
         }
     }
 

@@ -90,7 +90,9 @@ class SqlPackExamplesTest {
         assertThat(result.passed()).isFalse();
         assertThat(result.divergent()).as(TraceTable.render(result)).isNotNull();
         assertThat(result.divergent().step()).isEqualTo(STALE_WRITE);
-        assertThat(result.verdict()).contains("divergence at step 7").contains("the model expected Stale but the database answered Applied");
+        assertThat(result.safetyFinding()).as("a stale write accepted is unsafe whatever conformance is claimed").isTrue();
+        assertThat(result.verdict()).contains("safety finding at step 7")
+                .contains("a write with token 1 accepted (Applied) where the reference answers Stale");
     }
 
     @Test

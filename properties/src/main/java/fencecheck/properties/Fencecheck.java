@@ -47,6 +47,17 @@ public @interface Fencecheck {
     String realTimeTtl() default "";
 
     /**
+     * How closely the implementation is held to the reference: {@code "strict"} (any answer or row the reference
+     * would not give fails) or {@code "safety"} (only what no correct lease service may do fails: a broken
+     * invariant, a grant while another owner holds a valid lease, a token not above every earlier one, a write
+     * accepted under a superseded or forged token, an acknowledged write lost; other differences are notes).
+     * Empty: what the implementation claims ({@code conformance} in a pack's {@code fencecheck.properties}, or its
+     * {@code modelConfig()}), else strict for built-in implementations and packs that extend one, safety for every
+     * other. {@code -Dfencecheck.conformance} on the command line wins over it.
+     */
+    String conformance() default "";
+
+    /**
      * The properties to run, one per group of situations they cover; all by default. The job groups are skipped,
      * with one line saying why, for an implementation without the job transaction.
      */

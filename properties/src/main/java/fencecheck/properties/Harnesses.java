@@ -1,6 +1,7 @@
 package fencecheck.properties;
 
 import fencecheck.db.Databases;
+import fencecheck.model.Conformance;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.run.FaultTimings;
@@ -14,6 +15,11 @@ import java.util.concurrent.ConcurrentHashMap;
 final class Harnesses {
 
     private static final Map<String, TraceRunner> RUNNERS = new ConcurrentHashMap<>();
+    /** The conformance level a suite's {@link Fencecheck#conformance} claims, by implementation name. */
+    private static final Map<String, Conformance> CLAIMED = new ConcurrentHashMap<>();
+
+    /** {@code -Dfencecheck.conformance=strict|safety}: the level every implementation of the run is held to. */
+    static final String CONFORMANCE_PROPERTY = "fencecheck.conformance";
 
     private Harnesses() {
     }
@@ -25,7 +31,24 @@ final class Harnesses {
 
     /** The implementation the properties of {@code container} check: see {@link #implementationName}. */
     static LeaseProtocol implementationUnderTest(Class<?> container) {
-        return Implementations.select(implementationName(container));
+        LeaseProtocol protocol = Implementations.select(implementationName(container));
+        Fencecheck named = container == null ? null : container.getAnnotation(Fencecheck.class);
+        if (named != null && !named.conformance().isBlank()) {
+            CLAIMED.put(protocol.name(), Conformance.parse(named.conformance(), "@Fencecheck of " + container.getSimpleName()));
+        }
+        return protocol;
+    }
+
+    /**
+     * The level the implementation is held to: {@code -Dfencecheck.conformance}, else its suite's
+     * {@link Fencecheck#conformance}, else what it claims itself ({@link LeaseProtocol#conformance}).
+     */
+    static Conformance conformanceOf(LeaseProtocol protocol) {
+        String property = System.getProperty(CONFORMANCE_PROPERTY);
+        if (property != null && !property.isBlank()) {
+            return Conformance.parse(property, "-D" + CONFORMANCE_PROPERTY);
+        }
+        return CLAIMED.getOrDefault(protocol.name(), protocol.conformance());
     }
 
     /**
@@ -50,8 +73,9 @@ final class Harnesses {
 
     /** @param throughFaultProxies whether worker sessions go through fault proxies (for traces with network faults) */
     static TraceRunner runnerFor(LeaseProtocol protocol, boolean throughFaultProxies) {
-        return RUNNERS.computeIfAbsent(protocol.name() + (throughFaultProxies ? " proxied" : ""),
-                name -> new TraceRunner(Databases.shared(), protocol, throughFaultProxies));
+        Conformance level = conformanceOf(protocol);
+        return RUNNERS.computeIfAbsent(protocol.name() + (throughFaultProxies ? " proxied" : "") + " " + level.word(),
+                name -> new TraceRunner(Databases.shared(), protocol, throughFaultProxies, level));
     }
 
     /** How long the database restarts of every runner took, in one line; empty when none restarted it. */

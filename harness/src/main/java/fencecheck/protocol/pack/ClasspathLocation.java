@@ -55,6 +55,11 @@ record ClasspathLocation(String root) implements PackLocation {
         return path.startsWith(BuiltInPacks.ROOT) ? path.substring(BuiltInPacks.ROOT.length()) : "classpath:" + path;
     }
 
+    /** Whether this is one of the packs shipped with fencecheck. */
+    boolean builtIn() {
+        return root.startsWith(BuiltInPacks.ROOT);
+    }
+
     @Override
     public String key() {
         return "classpath:" + root;

@@ -1,5 +1,6 @@
 package fencecheck.protocol.pack;
 
+import fencecheck.model.Conformance;
 import fencecheck.model.ModelConfig;
 
 import java.util.ArrayList;
@@ -47,6 +48,15 @@ final class PackLoader {
         }
         layers.addAll(chain(base));
         return assemble(name, description, config, overlays.isEmpty() ? base.describe() : overlays.getFirst().describe(), layers);
+    }
+
+    /**
+     * The level a pack that claims none is held to: the reference's wording when it is built in or extends a
+     * built-in pack (its author states how it differs from the reference), safety otherwise.
+     */
+    private static Conformance unclaimedLevel(List<Layer> layers) {
+        boolean overBuiltIn = layers.stream().anyMatch(l -> l.location() instanceof ClasspathLocation c && c.builtIn());
+        return overBuiltIn ? Conformance.STRICT : Conformance.SAFETY;
     }
 
     private static List<Layer> chain(PackLocation top) {
@@ -102,7 +112,7 @@ final class PackLoader {
             }
         }
         checkJobFiles(top, files);
-        return new SqlPack(name, description, config, location, files);
+        return new SqlPack(name, description, config, config.conformanceOr(unclaimedLevel(layers)), location, files);
     }
 
     private static PackFile parse(Operation operation, String text, PackLocation location, boolean readsFence) {

@@ -1,6 +1,7 @@
 package fencecheck.protocol.pack;
 
 import fencecheck.model.Boundary;
+import fencecheck.model.Conformance;
 import fencecheck.model.ModelConfig;
 import fencecheck.model.OperationBinding;
 import fencecheck.model.ReleaseEncoding;
@@ -22,7 +23,8 @@ import java.util.Map;
 final class Semantics {
 
     /** The keys, in the order of {@link ModelConfig}'s fields. */
-    static final List<String> KEYS = List.of("boundary", "idempotentRegrant", "resolution", "release", "binding", "tokens", "rows");
+    static final List<String> KEYS = List.of("boundary", "idempotentRegrant", "resolution", "release", "binding", "tokens", "rows",
+            "conformance");
 
     private Semantics() {
     }
@@ -43,6 +45,7 @@ final class Semantics {
                 case "binding" -> config.withBinding(value(OperationBinding.class, key, raw, where));
                 case "tokens" -> config.withTokens(value(TokenSequence.class, key, raw, where));
                 case "rows" -> config.withRowComparison(value(RowComparison.class, key, raw, where));
+                case "conformance" -> config.withConformance(conformance(raw, where));
                 default -> throw new IllegalStateException(key);
             };
         }
@@ -63,6 +66,14 @@ final class Semantics {
         }
         throw new PackException(where + ": " + key + "=" + raw.strip() + " is not a value of " + key + "; use one of "
                 + String.join(", ", Arrays.stream(type.getEnumConstants()).map(Semantics::spelled).toList()));
+    }
+
+    private static Conformance conformance(String raw, String where) {
+        try {
+            return Conformance.parse(raw, where);
+        } catch (IllegalArgumentException e) {
+            throw new PackException(e.getMessage());
+        }
     }
 
     private static boolean bool(String key, String raw, String where) {

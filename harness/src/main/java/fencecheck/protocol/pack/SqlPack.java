@@ -1,5 +1,6 @@
 package fencecheck.protocol.pack;
 
+import fencecheck.model.Conformance;
 import fencecheck.model.ModelConfig;
 
 import java.util.Collections;
@@ -17,10 +18,13 @@ public final class SqlPack {
     private final String name;
     private final String description;
     private final ModelConfig modelConfig;
+    private final Conformance conformance;
     private final String location;
     private final Map<Operation, PackFile> files;
 
-    SqlPack(String name, String description, ModelConfig modelConfig, String location, Map<Operation, PackFile> files) {
+    SqlPack(String name, String description, ModelConfig modelConfig, Conformance conformance, String location,
+            Map<Operation, PackFile> files) {
+        this.conformance = conformance;
         this.name = name;
         this.description = description;
         this.modelConfig = modelConfig;
@@ -38,6 +42,11 @@ public final class SqlPack {
     }
 
     /** The semantics it claims. */
+    /** The level it claims, or, claiming none, strict when it is or extends a built-in pack and safety otherwise. */
+    public Conformance conformance() {
+        return conformance;
+    }
+
     public ModelConfig modelConfig() {
         return modelConfig;
     }

@@ -1,6 +1,7 @@
 package fencecheck.protocol.pack;
 
 import fencecheck.model.Boundary;
+import fencecheck.model.Conformance;
 import fencecheck.model.ModelConfig;
 import fencecheck.model.OperationBinding;
 import fencecheck.model.ReleaseEncoding;
@@ -158,11 +159,29 @@ class SqlPacksTest {
     }
 
     @Test
+    void aPackThatClaimsNoLevelIsStrictOverABuiltInPackAndSafetyOtherwise() {
+        assertThat(SqlPacks.builtIn("reference").conformance()).isEqualTo(Conformance.STRICT);
+        PackFolder.at(dir.resolve("over")).with("fencecheck.properties", "name=over\nextends=reference\n");
+        assertThat(SqlPacks.load(dir.resolve("over").toString()).conformance()).as("it extends a built-in pack")
+                .isEqualTo(Conformance.STRICT);
+        PackFolder.at(dir.resolve("own")).copyOfReference("own");
+        assertThat(SqlPacks.load(dir.resolve("own").toString()).conformance()).as("a pack of its own")
+                .isEqualTo(Conformance.SAFETY);
+        PackFolder.at(dir.resolve("claims")).with("fencecheck.properties", "name=claims\nextends=reference\nconformance=Safety\n");
+        SqlPack claims = SqlPacks.load(dir.resolve("claims").toString());
+        assertThat(claims.conformance()).isEqualTo(Conformance.SAFETY);
+        assertThat(claims.modelConfig().conformance()).isEqualTo(Conformance.SAFETY);
+        PackFolder.at(dir.resolve("claims")).with("fencecheck.properties", "name=claims\nextends=reference\nconformance=loose\n");
+        assertThatThrownBy(() -> SqlPacks.load(dir.resolve("claims").toString()))
+                .hasMessageEndingWith("claims/fencecheck.properties: conformance=loose is not a level; write strict or safety");
+    }
+
+    @Test
     void anUnknownKeyOrValueIsOneLineListingTheValidOnes() {
         PackFolder.at(dir.resolve("p")).with("fencecheck.properties", "name=p\nextends=reference\nboundry=exclusive\n");
         assertThatThrownBy(() -> SqlPacks.load(dir.resolve("p").toString()))
                 .hasMessageEndingWith("p/fencecheck.properties: unknown key boundry; the keys are name, description, extends,"
-                        + " boundary, idempotentRegrant, resolution, release, binding, tokens, rows");
+                        + " boundary, idempotentRegrant, resolution, release, binding, tokens, rows, conformance");
         PackFolder.at(dir.resolve("p")).with("fencecheck.properties", "name=p\nextends=reference\nrelease=delete\n");
         assertThatThrownBy(() -> SqlPacks.load(dir.resolve("p").toString()))
                 .hasMessageEndingWith("p/fencecheck.properties: release=delete is not a value of release;"
