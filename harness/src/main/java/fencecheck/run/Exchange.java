@@ -419,7 +419,8 @@ final class Exchange {
         if (!receiptLost) {
             workers.learn(s.name, r.command, seen.outcome());
         }
-        String action = judged.at() == r.startedAt ? r.action : r.action + " (ran at " + Micros.format(judged.at())
+        String action = judged.readEarlier() ? r.action + " (answered from the rows it read before it stopped between statements)"
+                : judged.at() == r.startedAt ? r.action : r.action + " (ran at " + Micros.format(judged.at())
                 + (r.gate != null ? ", after it stopped between statements)" : ", after its wait)");
         // recorded at the instant it was judged at (a later one only after a wait or a split): the checkers take a
         // grant's lease to start there, and nothing of the call was seen before
@@ -431,7 +432,11 @@ final class Exchange {
     }
 
     /** A judgement and the instant it was made at. */
-    private record Judged(JobJudgement judgement, long at) {
+    private record Judged(JobJudgement judgement, long at, boolean readEarlier) {
+
+        Judged(JobJudgement judgement, long at) {
+            this(judgement, at, false);
+        }
 
         JobTransition transition() {
             return judgement.transition();
@@ -485,7 +490,7 @@ final class Exchange {
             JobJudgement then = st.model.judge(earlier, r.command, earlier.now(), seen.outcome());
             if (then.judgement() != null && then.judgement().isReference() && then.transition().next().equals(earlier)) {
                 JobTransition unchanged = new JobTransition(now, then.transition().outcome(), List.of());
-                return new Judged(new JobJudgement(unchanged, then.judgement()), earlier.now());
+                return new Judged(new JobJudgement(unchanged, then.judgement()), earlier.now(), true);
             }
         }
         return null;

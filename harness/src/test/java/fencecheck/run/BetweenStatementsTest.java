@@ -45,6 +45,32 @@ class BetweenStatementsTest {
                 && e.command() instanceof JobCommand.LeaseOperation op && op.command() instanceof Command.Acquire).toList();
     }
 
+    /**
+     * A call is judged at any instant of its life: w1's acquire reads the key held by w2, stops, w2 releases, and
+     * w1's acquire answers Busy from what it read. At the end of the call the reference would grant; at its read
+     * Busy was true, and a Busy changes nothing, so the steps judged meanwhile stand.
+     */
+    @Test
+    void aBusyThatWasTrueWhenTheCallReadTheRowIsTheReferencesEvenAfterTheHolderReleased() {
+        List<Step> readThenRelease = List.of(
+                Step.worker(2, new Action.Acquire("K1")),
+                Step.nemesis(new Action.Split("w1", 1)),
+                Step.worker(1, new Action.Acquire("K1")),
+                Step.worker(2, new Action.Release()),
+                Step.worker(1, new Action.Renew()),
+                Step.worker(1, new Action.Acquire("K1")));
+        TryResult r = run(CHECK_THEN_ACT, readThenRelease);
+        String table = r.verdict() + "\n" + TraceTable.render(r);
+        assertThat(r.passed()).as(table).isTrue();
+        assertThat(acquiresOf(r, "w1")).as(table).hasSize(2).first().satisfies(busy -> {
+            assertThat(busy.step()).isEqualTo(5);
+            assertThat(busy.observed()).isEqualTo(new JobOutcome.Answered(new Outcome.Busy()));
+            assertThat(busy.action()).contains("answered from the rows it read before it stopped");
+        });
+        assertThat(acquiresOf(r, "w1").get(1).observed()).as("the key is free now: " + table)
+                .isInstanceOfSatisfying(JobOutcome.Answered.class, a -> assertThat(a.outcome()).isInstanceOf(Outcome.Granted.class));
+    }
+
     @Test
     void aGrantBetweenTheCheckAndTheActIsOverwritten() {
         TryResult r = run(CHECK_THEN_ACT, GRANT_BETWEEN_CHECK_AND_ACT);
