@@ -1,5 +1,7 @@
 package fencecheck.run;
 
+import fencecheck.protocol.LeaseProtocol;
+
 import java.util.List;
 
 /**
@@ -13,7 +15,7 @@ public enum Situation {
     TAKEOVER("takeover happened"),
     STALE_WRITE_ATTEMPTED("stale write attempted"),
     STALE_WRITE_REJECTED("stale write rejected"),
-    BOUNDARY_RENEW("renew within 1us of the boundary"),
+    BOUNDARY_RENEW("renew at the lease boundary (within one unit of the claimed resolution)"),
     FORGED_TOKEN_WRITTEN("a forged or cross-key token written"),
     WRITE_ROLLED_BACK("a write rolled back"),
     WORKER_RESTART("worker restarted"),
@@ -22,6 +24,11 @@ public enum Situation {
     GRANT_RECEIPT_LOST("a grant's answer was lost"),
     LEASE_RELEASED("a lease was released"),
     BETWEEN_STATEMENTS("another session ran between the statements of one operation"),
+    /**
+     * How often the implementation's points between statements were met at all: a split stops only a call of
+     * several statements. Counted, never floored: it says whether {@link #BETWEEN_STATEMENTS} could be reached.
+     */
+    CALL_STOPPED("a split stopped a call between two statements of its file"),
 
     WAIT_OBSERVED("a statement waited for a row lock"),
     WAIT_RESOLVED_BY_COMMIT("a waiting statement went on when the holder committed"),
@@ -76,7 +83,7 @@ public enum Situation {
     public enum Group {
         /** Lease operations and writes of workers, the clock, pauses, restarts and zombies. */
         LEASES(List.of(TAKEOVER, STALE_WRITE_ATTEMPTED, STALE_WRITE_REJECTED, BOUNDARY_RENEW, DUPLICATE_WRITE, WRITE_ROLLED_BACK,
-                WORKER_RESTART, FORGED_TOKEN_WRITTEN, ZOMBIE_STATEMENT, BETWEEN_STATEMENTS)),
+                WORKER_RESTART, FORGED_TOKEN_WRITTEN, ZOMBIE_STATEMENT, BETWEEN_STATEMENTS, CALL_STOPPED)),
         /** Lease traces whose statements meet network faults, crashes of workers mid-transaction, coordinator restarts. */
         LEASE_FAULTS(List.of(REQUEST_LOST, RESPONSE_LOST, RETRY_AFTER_UNKNOWN, DELAYED_PAST_TAKEOVER,
                 CONNECTION_RESET_IN_TRANSACTION, RESTART_IN_TRANSACTION, COORDINATOR_RESTART)),
@@ -107,13 +114,14 @@ public enum Situation {
         }
 
         /**
-         * The situations whose floor applies to an implementation: all of the group's, except
-         * {@link #BETWEEN_STATEMENTS} for one whose calls pass no point between statements (every file of one
-         * statement, as the reference's), where no split can stop anything.
+         * The situations whose floor may apply to an implementation, before its tries are seen: all of the group's
+         * but {@link #CALL_STOPPED}, and without {@link #BETWEEN_STATEMENTS} for one whose calls pass no point
+         * between statements (every file of one statement, as the reference's), where no split can stop anything.
+         * {@link Floors} decides, from the tries, which of them apply.
          */
-        public List<Situation> floored(fencecheck.protocol.LeaseProtocol implementation) {
-            return implementation.stopsBetweenStatements() ? situations
-                    : situations.stream().filter(s -> s != BETWEEN_STATEMENTS).toList();
+        public List<Situation> floored(LeaseProtocol implementation) {
+            return situations.stream().filter(s -> s != CALL_STOPPED)
+                    .filter(s -> s != BETWEEN_STATEMENTS || implementation.stopsBetweenStatements()).toList();
         }
     }
 }

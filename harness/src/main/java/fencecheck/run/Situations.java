@@ -6,6 +6,7 @@ import fencecheck.model.Command;
 import fencecheck.model.Lease;
 import fencecheck.model.Outcome;
 import fencecheck.model.SinkKind;
+import fencecheck.model.TimeResolution;
 import fencecheck.trace.Action;
 import fencecheck.trace.NetworkFault;
 import fencecheck.trace.Step;
@@ -43,13 +44,25 @@ public final class Situations {
     private final Set<String> stoppedBetween = new HashSet<>();
     private HistoryEntry lastAnswered;
     private int stepSeen;
+    /** How near the lease's end a renew must run to count as at the boundary: one unit of the claimed resolution. */
+    private final long boundaryMicros;
 
-    private Situations(Trace trace) {
+    private Situations(Trace trace, long boundaryMicros) {
         this.trace = trace;
+        this.boundaryMicros = boundaryMicros;
     }
 
+    /** The situations of a try of an implementation that stores lease ends to the microsecond. */
     public static Set<Situation> of(Trace trace, List<HistoryEntry> history) {
-        Situations s = new Situations(trace);
+        return of(trace, history, TimeResolution.MICROSECONDS);
+    }
+
+    /**
+     * The situations of a try; a renew counts as at the boundary within one unit of {@code resolution}: an
+     * implementation that stores milliseconds is never a microsecond away from its lease's end.
+     */
+    public static Set<Situation> of(Trace trace, List<HistoryEntry> history, TimeResolution resolution) {
+        Situations s = new Situations(trace, resolution.unitMicros());
         history.forEach(s::read);
         return Set.copyOf(s.reached);
     }
@@ -65,6 +78,7 @@ public final class Situations {
             return;
         }
         if (e.kind() == HistoryEntry.Kind.BETWEEN) {
+            reached.add(Situation.CALL_STOPPED);
             stoppedBetween.add(e.actor());
             return;
         }
@@ -178,7 +192,7 @@ public final class Situations {
         }
         if (e.command() instanceof JobCommand.LeaseOperation op && op.command() instanceof Command.Renew renew) {
             Lease latest = latestLease.get(renew.key());
-            if (latest != null && Math.abs(e.at() - latest.until()) <= 1) {
+            if (latest != null && Math.abs(e.at() - latest.until()) <= boundaryMicros) {
                 reached.add(Situation.BOUNDARY_RENEW);
             }
         }

@@ -78,7 +78,7 @@ final class TryExecution {
         violations.addAll(AcknowledgedWrites.check(checked.sinkWrites(), checked.stored()));
         violations.sort(Comparator.comparingInt(Violation::step));
         violations.addAll(ExactlyOnce.check(checked.deliveries()));
-        return new TryResult(st.trace, st.history, Situations.of(st.trace, st.history), st.divergent, violations, st.notes);
+        return new TryResult(st.trace, st.history, Situations.of(st.trace, st.history, st.model.config().resolution()), st.divergent, violations, st.notes);
     }
 
     /** A trace may end with transactions open: they roll back, as when their workers go away, and whoever waited goes on. */

@@ -1,10 +1,16 @@
 package fencecheck.properties;
 
 import fencecheck.protocol.LeaseProtocol;
+import fencecheck.run.Floors;
 import fencecheck.run.Situation;
 import fencecheck.run.TraceTable;
+import fencecheck.run.TryLog;
 import fencecheck.run.TryResult;
 import net.jqwik.api.statistics.Statistics;
+
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Per try, labels each situation of a property's group as reached or not, and
@@ -14,21 +20,25 @@ import net.jqwik.api.statistics.Statistics;
 final class Coverage {
 
     /** Each situation must occur in at least this share of tries, or the generator has gone blind. */
-    static final double FLOOR_PERCENT = 5.0;
+    static final double FLOOR_PERCENT = Floors.PERCENT;
 
     private Coverage() {
     }
 
     /**
-     * Labels every situation of the group; only those that apply to {@code implementation} have the floor
-     * ({@link Situation.Group#floored}): a pack of one statement per file never stops between statements.
+     * Labels every situation of the group; only those that may apply to {@code implementation} get the floor
+     * ({@link Situation.Group#floored}: a pack of one statement per file never stops between statements), and
+     * whether it applies is decided once every try ran, from {@code tries}, the situations of each
+     * ({@link Floors}): a floor the implementation's own shape keeps out of reach never fails the run.
      */
-    static void collect(java.util.Set<Situation> reached, Situation.Group group, LeaseProtocol implementation) {
-        java.util.List<Situation> floored = group.floored(implementation);
+    static void collect(Set<Situation> reached, Situation.Group group, LeaseProtocol implementation,
+                        Supplier<List<Set<Situation>>> tries) {
+        List<Situation> floored = group.floored(implementation);
         for (Situation situation : Situation.of(group)) {
             Statistics.label(situation.label()).collect(reached.contains(situation));
             if (floored.contains(situation)) {
-                Statistics.label(situation.label()).coverage(c -> c.check(true).percentage(p -> p >= FLOOR_PERCENT));
+                Statistics.label(situation.label()).coverage(c -> c.check(true).percentage(
+                        p -> Floors.of(group, implementation, tries.get()).met(situation, p)));
             }
         }
     }
@@ -38,8 +48,8 @@ final class Coverage {
      * disagreed or an invariant broke. The failure carries only the words a
      * reader needs; the try itself stays in its runner's {@link fencecheck.run.TryLog}.
      */
-    static void judge(TryResult result, Situation.Group group, LeaseProtocol implementation) {
-        collect(result.situations(), group, implementation);
+    static void judge(TryResult result, Situation.Group group, LeaseProtocol implementation, TryLog tries) {
+        collect(result.situations(), group, implementation, tries::situationsOfTries);
         if (!result.passed()) {
             throw new AssertionError(result.verdict() + "\n" + TraceTable.render(result));
         }

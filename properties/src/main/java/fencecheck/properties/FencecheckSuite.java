@@ -4,6 +4,7 @@ import fencecheck.db.Databases;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.realtime.RealTimeRun;
 import fencecheck.run.Situation.Group;
+import fencecheck.run.TraceRunner;
 import fencecheck.trace.Step;
 import fencecheck.trace.Trace;
 import net.jqwik.api.Arbitraries;
@@ -97,7 +98,7 @@ public abstract class FencecheckSuite {
         LeaseProtocol protocol = Harnesses.implementationUnderTest(getClass());
         RealTimeRun.Result result = RealTimeRun.runAndCheck(Databases.shared(), protocol, RealTimeChecks.settings(seed, getClass()));
         RealTimeRuns.record(result);
-        Coverage.collect(result.situations(), Group.REAL_TIME, protocol);
+        Coverage.collect(result.situations(), Group.REAL_TIME, protocol, RealTimeRuns::situationsOfTries);
         if (!result.passed()) {
             throw new AssertionError(RealTimeChecks.report(result));
         }
@@ -105,7 +106,8 @@ public abstract class FencecheckSuite {
 
     private void run(List<Step> steps, Group group, boolean throughFaultProxies) {
         LeaseProtocol protocol = Harnesses.implementationUnderTest(getClass());
-        Coverage.judge(Harnesses.runnerFor(protocol, throughFaultProxies).run(Trace.of(protocol.name(), steps)), group, protocol);
+        TraceRunner runner = Harnesses.runnerFor(protocol, throughFaultProxies);
+        Coverage.judge(runner.run(Trace.of(protocol.name(), steps)), group, protocol, runner.tries());
     }
 
     @Provide

@@ -2,13 +2,14 @@ package fencecheck.properties;
 
 import java.util.EnumMap;
 import java.util.Set;
-import fencecheck.run.Situation;
 import fencecheck.db.Database;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.report.ResultFiles;
 import fencecheck.report.RunFolders;
 import fencecheck.report.RunResult;
+import fencecheck.run.Floors;
+import fencecheck.run.Situation;
 import fencecheck.run.TraceRunner;
 import fencecheck.run.TryResult;
 import fencecheck.trace.TraceFiles;
@@ -209,8 +210,10 @@ public class ResultCollector implements AroundPropertyHook {
         Map<Situation, Integer> counts = new EnumMap<>(Situation.class);
         counted.forEach(reached -> reached.forEach(s -> counts.merge(s, 1, Integer::sum)));
         Situation.Group group = covers.get().value();
+        Optional<Floors> floors = protocol.map(p -> Floors.of(group, p, counted));
+        floors.ifPresent(f -> f.lifted().forEach(line -> System.out.println("fencecheck: " + context.targetMethod().getName() + ": " + line)));
         return RunResult.Statistics.of(counted.size(), Coverage.FLOOR_PERCENT,
-                protocol.map(group::floored).orElse(group.situations()), judged, counts);
+                floors.map(Floors::applying).orElse(group.situations()), judged, counts);
     }
 
     private static Optional<TraceRunner> runnerFor(LeaseProtocol protocol, boolean proxied) {
