@@ -215,6 +215,7 @@ final class Exchange {
         }
         boolean rolledBack = st.state.transaction(session) != null;
         if (rolledBack) {
+            workers.learn(session, new JobCommand.Rollback(session), new JobOutcome.RolledBack());
             st.state = st.model.complete(st.state, new JobCommand.Rollback(session), st.state.now()).next();
         }
         String what = (fault == NetworkFault.REQUEST_LOST ? "; the request is lost: the database never sees it"

@@ -154,6 +154,8 @@ final class Nemesis {
                 exchange.cutShort(stopped.getKey(), stopped.getValue(), "and lost in the crash: its remaining statements never run");
             }
         }
+        // every open transaction vanishes: what its lease operations did is undone, and its worker is told
+        st.state.open().keySet().forEach(session -> workers.learn(session, new JobCommand.Rollback(session), new JobOutcome.RolledBack()));
         JobTransition t = st.model.step(st.state, new JobCommand.CrashDatabase());
         st.runner.crashDatabase();
         for (Map.Entry<String, Running> lost : List.copyOf(st.running.entrySet())) {

@@ -41,6 +41,7 @@ public enum Situation {
     DUPLICATE_DELIVERY("the consumer received a message it had applied"),
     RELAY_CRASH("the relay crashed between delivering and marking"),
     LATEST_WRITE_IN_TRANSACTION("a latest-token write inside a transaction"),
+    LEASE_OPERATION_IN_TRANSACTION("a lease operation ran inside an open transaction after the clock moved"),
     PAUSE_IN_TRANSACTION("a worker paused with a transaction open"),
     RESTART_IN_TRANSACTION("a worker restarted with a transaction open"),
 
@@ -92,7 +93,7 @@ public enum Situation {
         /** Job transactions interleaved with each other, the relay, and everything of {@link #LEASES}. */
         JOBS(List.of(WAIT_OBSERVED, WAIT_RESOLVED_BY_COMMIT, WAIT_RESOLVED_BY_ROLLBACK, INTERLEAVED_IN_OPEN_TRANSACTION,
                 TAKEOVER_WHILE_JOB_OPEN, STALE_CLAIM_REFUSED, JOB_COMMITTED, JOB_ROLLED_BACK, DUPLICATE_DELIVERY, RELAY_CRASH,
-                LATEST_WRITE_IN_TRANSACTION, FORGED_TOKEN_WRITTEN, GRANT_RECEIPT_LOST, LEASE_RELEASED, PAUSE_IN_TRANSACTION,
+                LATEST_WRITE_IN_TRANSACTION, LEASE_OPERATION_IN_TRANSACTION, FORGED_TOKEN_WRITTEN, GRANT_RECEIPT_LOST, LEASE_RELEASED, PAUSE_IN_TRANSACTION,
                 RESTART_IN_TRANSACTION, ZOMBIE_STATEMENT)),
         /** Job statements, COMMIT included, that meet network faults. */
         JOB_FAULTS(List.of(REQUEST_LOST_IN_TRANSACTION, ANSWER_LOST_IN_TRANSACTION, COMMIT_ANSWER_LOST, RETRY_AFTER_UNKNOWN,

@@ -30,6 +30,8 @@ public final class Situations {
     /** What the reader keeps of one session's open transaction. */
     private static final class OpenTransaction {
         int statements;
+        /** Whether the clock moved since it began: its {@code now()} is no longer the statement's time. */
+        boolean clockMoved;
         boolean claimed;
         boolean wrote;
     }
@@ -76,6 +78,9 @@ public final class Situations {
         }
         if (e.kind() == HistoryEntry.Kind.NO_OP) {
             return;
+        }
+        if (e.kind() == HistoryEntry.Kind.CLOCK && e.command() instanceof JobCommand.AdvanceClock move && move.to() > e.at()) {
+            open.values().forEach(tx -> tx.clockMoved = true);
         }
         if (e.kind() == HistoryEntry.Kind.BETWEEN) {
             reached.add(Situation.CALL_STOPPED);
@@ -189,6 +194,9 @@ public final class Situations {
                     reached.add(Situation.LATEST_WRITE_IN_TRANSACTION);
                 }
             }
+        }
+        if (e.command() instanceof JobCommand.LeaseOperation && tx != null && tx.clockMoved) {
+            reached.add(Situation.LEASE_OPERATION_IN_TRANSACTION);
         }
         if (e.command() instanceof JobCommand.LeaseOperation op && op.command() instanceof Command.Renew renew) {
             Lease latest = latestLease.get(renew.key());

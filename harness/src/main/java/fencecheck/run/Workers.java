@@ -13,6 +13,7 @@ import fencecheck.trace.TokenSource;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 
@@ -43,6 +44,11 @@ final class Workers {
     private final Map<String, Command.Write> lastWrite = new HashMap<>();
     /** Per incarnation, the statement on its own whose answer never came, which it may retry. */
     private final Map<String, JobCommand> unanswered = new HashMap<>();
+    /**
+     * Per incarnation with a transaction open, what it believed when the transaction began: a grant or a release
+     * inside the transaction is undone by its rollback, and the worker, told of the rollback, knows it.
+     */
+    private final Map<String, Optional<Belief>> beforeTransaction = new HashMap<>();
 
     Workers(TryState st, Observer observer) {
         this.st = st;
@@ -66,6 +72,18 @@ final class Workers {
 
     /** What a worker believes after an answer it heard. */
     void learn(String session, JobCommand command, JobOutcome observed) {
+        switch (command) {
+            case JobCommand.Begin b -> beforeTransaction.put(session, Optional.ofNullable(beliefs.get(session)));
+            case JobCommand.Commit c -> beforeTransaction.remove(session);
+            case JobCommand.Rollback r -> {
+                Optional<Belief> before = beforeTransaction.remove(session);
+                if (before != null) {
+                    before.ifPresentOrElse(b -> beliefs.put(session, b), () -> beliefs.remove(session));
+                }
+            }
+            default -> {
+            }
+        }
         if (command instanceof JobCommand.LeaseOperation op && observed instanceof JobOutcome.Answered a) {
             if (a.outcome() instanceof Outcome.Granted g && op.command() instanceof Command.Acquire acquire) {
                 beliefs.put(session, new Belief(acquire.key(), g.token()));
@@ -86,8 +104,10 @@ final class Workers {
         long ttl = st.trace.leaseTtl();
         switch (action) {
             case Action.Acquire a -> {
-                if (tx != null) {
-                    return skip(worker, "has a transaction open", "acquire");
+                // a transaction touches one job key: an acquire inside it may only be of the key it touched
+                String touched = tx == null || tx.keys().isEmpty() ? null : tx.keys().first();
+                if (touched != null && !touched.equals(a.key())) {
+                    return skip(worker, "has a transaction open on " + touched, "acquire of " + a.key());
                 }
                 UUID owner = owner(worker);
                 return new Planned("acquire " + a.key() + (a.receiptLost() ? " (the answer is lost on the way back)" : ""),
@@ -95,8 +115,8 @@ final class Workers {
                         () -> new JobOutcome.Answered(s.lease.acquire(a.key(), owner, ttl)), a.receiptLost());
             }
             case Action.Renew r -> {
-                if (tx != null || belief == null) {
-                    return skip(worker, tx != null ? "has a transaction open" : "holds no lease", "renew");
+                if (belief == null || outsideItsTransaction(tx, belief)) {
+                    return skip(worker, belief == null ? "holds no lease" : "has a transaction open on another key", "renew");
                 }
                 UUID owner = owner(worker);
                 return new Planned("renew " + belief.key() + " token " + belief.token(), new JobCommand.LeaseOperation(worker,
@@ -104,8 +124,8 @@ final class Workers {
                         () -> new JobOutcome.Answered(s.lease.renew(belief.key(), owner, belief.token(), ttl)));
             }
             case Action.Release r -> {
-                if (tx != null || belief == null) {
-                    return skip(worker, tx != null ? "has a transaction open" : "holds no lease", "release");
+                if (belief == null || outsideItsTransaction(tx, belief)) {
+                    return skip(worker, belief == null ? "holds no lease" : "has a transaction open on another key", "release");
                 }
                 UUID owner = owner(worker);
                 return new Planned("release " + belief.key() + " token " + belief.token(), new JobCommand.LeaseOperation(worker,
@@ -169,6 +189,11 @@ final class Workers {
                 return new Planned("rollback", new JobCommand.Rollback(worker), s.jobs::rollback);
             }
         }
+    }
+
+    /** Whether the key a worker believes it holds is not the one its open transaction touched. */
+    private static boolean outsideItsTransaction(Transaction tx, Belief belief) {
+        return tx != null && !tx.keys().isEmpty() && !tx.keys().contains(belief.key());
     }
 
     private Planned skip(String worker, String why, String what) {

@@ -41,6 +41,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.SortedMap;
@@ -117,9 +118,8 @@ public final class JobModel {
         }
         return switch (command) {
             case LeaseOperation op -> {
-                Judgement j = admissible.judge(state.committed().withNow(startedAt), op.command(), answered.outcome());
-                JobState next = state.with(j.transition().next().withNow(state.now()));
-                yield new JobJudgement(done(next, new Answered(j.reference())), j);
+                Judged judged = leaseOperationAs(state, op, startedAt, rows -> admissible.judge(rows, op.command(), answered.outcome()));
+                yield new JobJudgement(done(judged.state(), new Answered(judged.judgement().reference())), judged.judgement());
             }
             case Write w -> {
                 Judged judged = judgedWrite(state, w.session(), w.write(), answered.outcome());
@@ -226,12 +226,7 @@ public final class JobModel {
         }
         Transaction own = state.transaction(session);
         if (own != null) {
-            java.util.Set<String> keys = new java.util.TreeSet<>(own.sharedKeys());
-            if (own.claimedKey() != null) {
-                keys.add(own.claimedKey());
-            }
-            keys.addAll(own.fenced().keySet());
-            keys.addAll(own.latest().keySet());
+            java.util.Set<String> keys = new java.util.TreeSet<>(own.keys());
             keys.remove(key);
             if (!keys.isEmpty()) {
                 throw new IllegalArgumentException(session + "'s transaction already touched " + keys + " and now " + key
@@ -296,7 +291,7 @@ public final class JobModel {
         for (Map.Entry<String, Transaction> open : state.open().entrySet()) {
             if (!open.getKey().equals(session) && open.getValue().locks(key)) {
                 lockedByOther = true;
-                claimedByOther |= key.equals(open.getValue().claimedKey());
+                claimedByOther |= open.getValue().locksExclusively(key);
             }
         }
         ProtocolState seen = state.committed().withNow(startedAt);
@@ -335,13 +330,32 @@ public final class JobModel {
     private Run run(JobState state, String session, JobCommand command, long startedAt) {
         return switch (command) {
             case LeaseOperation op -> {
-                Transition t = leases.step(state.committed().withNow(startedAt), op.command());
-                yield new Run(state.with(t.next().withNow(state.now())), new Answered(t.outcome()));
+                Judged judged = leaseOperationAs(state, op, startedAt, rows -> Judgement.asReference(leases.step(rows, op.command())));
+                yield new Run(judged.state(), new Answered(judged.judgement().reference()));
             }
             case Write w -> write(state, session, w.write());
             case Claim c -> claim(state, session, c);
             default -> throw new IllegalArgumentException("not a statement that waits: " + command);
         };
+    }
+
+    /**
+     * A lease operation on its own, with the clock of its start, or inside the session's transaction, where it sees
+     * the lease row its transaction wrote and keeps the row it writes (and its lock) until the transaction ends.
+     */
+    private Judged leaseOperationAs(JobState state, LeaseOperation op, long startedAt, Function<ProtocolState, Judgement> answer) {
+        ProtocolState committed = state.committed().withNow(startedAt);
+        Transaction own = state.transaction(op.session());
+        if (own == null) {
+            Judgement j = answer.apply(committed);
+            return new Judged(state.with(j.transition().next().withNow(state.now())), j);
+        }
+        String key = lockedKey(op);
+        KeyState seen = own.seen(key, state.committed().key(key));
+        Judgement j = answer.apply(committed.with(key, seen));
+        Lease written = j.transition().next().key(key).lease();
+        Transaction next = Objects.equals(written, seen.lease()) ? own : own.withLease(key, written);
+        return new Judged(replace(state, op.session(), next), j);
     }
 
     /** A sink write on its own, or inside the session's transaction, where it sees its own rows and keeps what it stored until commit. */
@@ -378,7 +392,8 @@ public final class JobModel {
 
     private Run claim(JobState state, String session, Claim c) {
         Transaction own = state.transaction(session);
-        Lease lease = state.committed().key(c.key()).lease();
+        // the transaction sees the lease row its own lease operations wrote
+        Lease lease = own == null ? null : own.seen(c.key(), state.committed().key(c.key())).lease();
         if (own == null || lease == null || lease.token() != c.token()) {
             return new Run(state, new NotClaimed());
         }
@@ -440,6 +455,9 @@ public final class JobModel {
     /** A commit makes the transaction's rows everyone's. */
     private static JobState apply(JobState state, Transaction tx) {
         ProtocolState committed = state.committed();
+        for (Map.Entry<String, Lease> lease : tx.leases().entrySet()) {
+            committed = committed.with(lease.getKey(), committed.key(lease.getKey()).withLease(lease.getValue()));
+        }
         for (Map.Entry<String, SortedMap<String, StoredResult>> key : tx.fenced().entrySet()) {
             KeyState rows = committed.key(key.getKey());
             for (Map.Entry<String, StoredResult> row : key.getValue().entrySet()) {
