@@ -10,6 +10,7 @@ import net.jqwik.api.statistics.Statistics;
 
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -37,8 +38,8 @@ final class Coverage {
         for (Situation situation : Situation.of(group)) {
             Statistics.label(situation.label()).collect(reached.contains(situation));
             if (floored.contains(situation)) {
-                Statistics.label(situation.label()).coverage(c -> c.check(true).percentage(
-                        p -> Floors.of(group, implementation, tries.get()).met(situation, p)));
+                Predicate<Double> met = p -> Floors.of(group, implementation, tries.get()).met(situation, p);
+                Statistics.label(situation.label()).coverage(c -> c.check(true).percentage(met));
             }
         }
     }
