@@ -10,7 +10,6 @@ import fencecheck.model.Outcome;
 import fencecheck.model.SinkKind;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,9 +41,9 @@ public record CheckedEvents(List<Event> events, List<Delivery> deliveries, List<
     public static CheckedEvents of(List<HistoryEntry> history) {
         List<Event> events = new ArrayList<>();
         List<Delivery> deliveries = new ArrayList<>();
-        Map<String, List<Command.Write>> open = new HashMap<>();
-        // lease operations inside an open transaction count once it commits, at their own steps; a rollback undoes them
-        Map<String, List<Event>> openLeases = new HashMap<>();
+        // what an open transaction did, in the order of its statements: it counts once the transaction commits,
+        // all of it at the commit (nobody saw any of it before), and a rollback undoes it
+        Map<String, List<Event>> open = new HashMap<>();
         for (HistoryEntry recorded : history) {
             // a grant or a commit that happened though no client heard of it counts for the checkers
             HistoryEntry e = ranWithItsAnswerLost(recorded) ? new HistoryEntry(recorded.step(), recorded.kind(), recorded.resumed(),
@@ -53,21 +52,16 @@ public record CheckedEvents(List<Event> events, List<Delivery> deliveries, List<
             if (e.observed() == null && ("REQUEST_LOST".equals(e.fault()) || "RESPONSE_LOST".equals(e.fault()))) {
                 // the client dropped its connection: a transaction it had open is gone, and nothing of it counts
                 open.remove(e.actor());
-                openLeases.remove(e.actor());
             }
             if (e.command() == null || e.observed() == null) {
                 continue;
             }
             String session = e.actor();
             switch (e.command()) {
-                case JobCommand.Begin b -> {
-                    open.put(session, new ArrayList<>());
-                    openLeases.put(session, new ArrayList<>());
-                }
+                case JobCommand.Begin b -> open.put(session, new ArrayList<>());
                 case JobCommand.LeaseOperation op -> {
                     if (e.observed() instanceof JobOutcome.Answered a) {
-                        Event event = new Event(e.step(), e.at(), op.command(), a.outcome());
-                        openLeases.getOrDefault(session, events).add(event);
+                        open.getOrDefault(session, events).add(new Event(e.step(), e.at(), op.command(), a.outcome()));
                     }
                 }
                 case JobCommand.Write w -> {
@@ -75,42 +69,32 @@ public record CheckedEvents(List<Event> events, List<Delivery> deliveries, List<
                         if (!open.containsKey(session)) {
                             events.add(new Event(e.step(), e.at(), w.write(), o));
                         } else if (o.accepted()) {
-                            open.get(session).add(w.write());
+                            open.get(session).add(new Event(e.step(), e.at(), w.write(), new Outcome.Applied()));
                         }
                     }
                 }
                 case JobCommand.Claim c -> {
                     if (e.observed() instanceof JobOutcome.Claimed && open.containsKey(session)) {
-                        open.get(session).add(new Command.Write(SinkKind.CURRENT_FENCE, c.key(), c.token(), CLAIM, ""));
+                        open.get(session).add(new Event(e.step(), e.at(),
+                                new Command.Write(SinkKind.CURRENT_FENCE, c.key(), c.token(), CLAIM, ""), new Outcome.Applied()));
                     }
                 }
                 case JobCommand.Commit c -> {
-                    List<Command.Write> accepted = open.remove(session);
-                    List<Event> leases = openLeases.remove(session);
-                    if (leases != null && e.observed() instanceof JobOutcome.Committed) {
-                        events.addAll(leases);
-                    }
-                    if (accepted != null && e.observed() instanceof JobOutcome.Committed) {
-                        accepted.forEach(w -> events.add(new Event(e.step(), e.at(), w, new Outcome.Applied())));
+                    List<Event> done = open.remove(session);
+                    if (done != null && e.observed() instanceof JobOutcome.Committed) {
+                        // a write is accepted when its transaction commits; a lease operation keeps its own instant
+                        done.forEach(d -> events.add(new Event(e.step(), d.command() instanceof Command.Write ? e.at() : d.at(),
+                                d.command(), d.outcome())));
                     }
                 }
-                case JobCommand.Rollback r -> {
-                    open.remove(session);
-                    openLeases.remove(session);
-                }
-                case JobCommand.CrashDatabase c -> {
-                    // every open transaction vanished with the server
-                    open.clear();
-                    openLeases.clear();
-                }
+                case JobCommand.Rollback r -> open.remove(session);
+                case JobCommand.CrashDatabase c -> open.clear();
                 case JobCommand.Relay r -> delivery(e, deliveries);
                 case JobCommand.Redeliver r -> delivery(e, deliveries);
                 default -> {
                 }
             }
         }
-        // a committed transaction's lease operations took their place at their own steps
-        events.sort(Comparator.comparingInt(Event::step));
         List<Stored> stored = history.stream().filter(e -> e.observedRows() != null)
                 .map(e -> new Stored(e.step(), e.key(), e.observedRows().protocol())).toList();
         return new CheckedEvents(events, deliveries, stored);
