@@ -5,8 +5,10 @@ import fencecheck.check.RealTimeHistory;
 import fencecheck.check.RealTimeVerdict;
 import fencecheck.db.Database;
 import fencecheck.db.TestBed;
+import fencecheck.model.Conformance;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
+import fencecheck.model.ModelConfig;
 import fencecheck.protocol.LeaseClient;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.run.Situation;
@@ -54,17 +56,26 @@ public final class RealTimeRun {
         }
     }
 
-    /** Runs, checks, and shrinks a failing history. */
+    /** Runs, checks, and shrinks a failing history, holding the implementation to the level it claims. */
     public static Result runAndCheck(Database database, LeaseProtocol protocol, RealTimeSettings settings) throws SQLException {
+        return runAndCheck(database, protocol, settings, protocol.conformance());
+    }
+
+    /**
+     * Runs, checks, and shrinks a failing history; under {@link Conformance#SAFETY} an admissible answer explains
+     * an operation too (see {@link fencecheck.model.Admissible}).
+     */
+    public static Result runAndCheck(Database database, LeaseProtocol protocol, RealTimeSettings settings, Conformance conformance)
+            throws SQLException {
         long started = System.nanoTime();
         RealTimeHistory history = run(database, protocol, settings);
         long ran = System.nanoTime();
-        RealTimeVerdict verdict = RealTimeVerdict.of(history, protocol.modelConfig(), settings.maxStates());
+        ModelConfig config = protocol.modelConfig().withConformance(conformance);
+        RealTimeVerdict verdict = RealTimeVerdict.of(history, config, settings.maxStates());
         long checked = System.nanoTime();
         HistoryShrinker.Shrunk shrunk = null;
         if (!verdict.passed() && !verdict.undecided()) {
-            shrunk = HistoryShrinker.shrink(history, h -> RealTimeVerdict.of(h, protocol.modelConfig(), settings.maxStates()),
-                    settings.shrinkMillis());
+            shrunk = HistoryShrinker.shrink(history, h -> RealTimeVerdict.of(h, config, settings.maxStates()), settings.shrinkMillis());
         }
         return new Result(history, verdict, shrunk, RealTimeSituations.of(history), (ran - started) / 1_000_000,
                 (checked - ran) / 1_000_000);

@@ -1,9 +1,12 @@
 package fencecheck.check;
 
+import fencecheck.model.Admissible;
 import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Renew;
+import fencecheck.model.Conformance;
 import fencecheck.model.Describe;
+import fencecheck.model.Judgement;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
 import fencecheck.model.LeaseModel;
@@ -153,6 +156,9 @@ public final class Linearizability {
         private final String key;
         private final ModelConfig config;
         private final LeaseModel model;
+        private final Admissible admissible;
+        /** Whether an admissible answer explains an operation too (the implementation is held to safety alone). */
+        private final boolean safetyOnly;
         private final long maxStates;
         /** Sorted by earliest instant. */
         private final TimedOperation[] ops;
@@ -175,6 +181,8 @@ public final class Linearizability {
             this.key = key;
             this.config = config;
             this.model = new LeaseModel(config);
+            this.admissible = new Admissible(model);
+            this.safetyOnly = config.conformanceOr(Conformance.STRICT) == Conformance.SAFETY;
             this.maxStates = maxStates;
             this.ops = part.operations().stream().sorted(Comparator.comparingLong(part::earliest)).toArray(TimedOperation[]::new);
             this.lo = new long[ops.length];
@@ -512,8 +520,27 @@ public final class Linearizability {
             return out;
         }
 
-        /** The model's step on {@code rows}, whose lease ends somewhere in [{@code untilMin}, {@code untilMax}], judged against the answer. */
+        /**
+         * The model's step on {@code rows}, judged against the answer: the reference's; else, when the implementation
+         * is held to safety alone, an admissible answer ({@link Admissible}), the model going on from what it said.
+         */
         private void step(int i, KeyState rows, long untilMin, long untilMax, long t, List<Branch> out) {
+            int before = out.size();
+            stepAsReference(i, rows, untilMin, untilMax, t, out);
+            Outcome observed = ops[i].outcome();
+            if (out.size() > before || observed == null || !safetyOnly) {
+                return;
+            }
+            Judgement judged = admissible.judge(new ProtocolState(t, new TreeMap<>(Map.of(key, rows))), ops[i].command(), observed);
+            if (judged.level() == Judgement.Level.ADMISSIBLE) {
+                KeyState after = judged.transition().next().key(key);
+                boolean leaseKept = Objects.equals(after.lease(), rows.lease());
+                out.add(new Branch(after, leaseKept ? untilMax : exactEnd(after), observed));
+            }
+        }
+
+        /** The reference's step on {@code rows}, whose lease ends somewhere in [{@code untilMin}, {@code untilMax}], judged against the answer. */
+        private void stepAsReference(int i, KeyState rows, long untilMin, long untilMax, long t, List<Branch> out) {
             TimedOperation op = ops[i];
             TreeMap<String, KeyState> keys = new TreeMap<>();
             keys.put(key, rows);

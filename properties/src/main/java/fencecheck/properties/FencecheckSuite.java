@@ -96,7 +96,8 @@ public abstract class FencecheckSuite {
     @Covers(Group.REAL_TIME)
     void historiesAreLinearizable(@ForAll("seeds") long seed) throws SQLException {
         LeaseProtocol protocol = Harnesses.implementationUnderTest(getClass());
-        RealTimeRun.Result result = RealTimeRun.runAndCheck(Databases.shared(), protocol, RealTimeChecks.settings(seed, getClass()));
+        RealTimeRun.Result result = RealTimeRun.runAndCheck(Databases.shared(), protocol, RealTimeChecks.settings(seed, getClass()),
+                Harnesses.conformanceOf(protocol));
         RealTimeRuns.record(result);
         Coverage.collect(result.situations(), Group.REAL_TIME, protocol, RealTimeRuns::situationsOfTries);
         if (!result.passed()) {

@@ -1,0 +1,59 @@
+package fencecheck.check;
+
+import fencecheck.model.Command;
+import fencecheck.model.Command.Acquire;
+import fencecheck.model.Conformance;
+import fencecheck.model.ModelConfig;
+import fencecheck.model.Outcome;
+import fencecheck.model.Outcome.Busy;
+import fencecheck.model.Outcome.Granted;
+import fencecheck.model.Outcome.Renewed;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * In real time too, an implementation held to safety alone is explained by admissible answers (a lease end cut to
+ * the millisecond, a Busy where the reference grants), and the model goes on from what they said; the reference's
+ * wording still decides under strict, and an unsafe answer is explained by neither.
+ */
+class AdmissibleInRealTimeTest {
+
+    private static final long TTL = 100_000;
+    private static final ModelConfig STRICT = ModelConfig.reference().withConformance(Conformance.STRICT);
+    private static final ModelConfig SAFETY = ModelConfig.reference().withConformance(Conformance.SAFETY);
+
+    private final List<TimedOperation> ops = new ArrayList<>();
+
+    private void op(String process, Command c, long invoke, long complete, Outcome outcome) {
+        ops.add(new TimedOperation(ops.size() + 1, process, c, invoke, complete, outcome, ""));
+    }
+
+    private RealTimeHistory history() {
+        return new RealTimeHistory(ops, Map.of(), List.of(), 0, 0);
+    }
+
+    @Test
+    void truncatedEndsAndARefusalAreLinearizableUnderSafetyAlone() {
+        // answered ends cut to the millisecond: 100 000 + 1 700 would be the reference's earliest end
+        op("w1", new Acquire("K1", "w1", TTL), 1_700, 2_000, new Granted(1, 101_000));
+        op("w1", new Command.Renew("K1", "w1", 1, TTL), 50_700, 51_000, new Renewed(150_000));
+        op("w2", new Acquire("K1", "w2", TTL), 151_000, 152_000, new Busy());
+        op("w2", new Acquire("K1", "w2", TTL), 160_000, 161_000, new Granted(2, 260_000));
+        assertThat(Linearizability.check(history(), SAFETY)).as("the model goes on from the ends the answers said")
+                .isInstanceOf(Linearizability.Linearizable.class);
+        assertThat(RealTimeVerdict.of(history(), SAFETY, 10_000).passed()).isTrue();
+        assertThat(Linearizability.check(history(), STRICT)).isInstanceOf(Linearizability.NotLinearizable.class);
+    }
+
+    @Test
+    void aGrantWhileAnotherHoldsTheLeaseIsExplainedByNeither() {
+        op("w1", new Acquire("K1", "w1", TTL), 0, 1_000, new Granted(1, 100_000));
+        op("w2", new Acquire("K1", "w2", TTL), 50_000, 51_000, new Granted(2, 150_000));
+        assertThat(Linearizability.check(history(), SAFETY)).isInstanceOf(Linearizability.NotLinearizable.class);
+    }
+}
