@@ -72,6 +72,15 @@ final class AimedFault implements StatementTap {
         return hit != null;
     }
 
+    /**
+     * Whether the fault took the answer of a COMMIT: its request reached the server, ahead of the end of the
+     * connection the client dropped, so the server ran it. A lost request, or a fault on an earlier statement of
+     * the call, leaves the COMMIT unsent.
+     */
+    boolean tookTheAnswerOfACommit() {
+        return fault == NetworkFault.RESPONSE_LOST && "COMMIT".equals(hit);
+    }
+
     /** How many statements the call sent, the one the fault hit included. */
     int sent() {
         return sent;

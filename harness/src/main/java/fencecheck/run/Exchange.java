@@ -178,8 +178,8 @@ final class Exchange {
      * (no transaction of the runner open), the call's effect is unknown, however
      * many statements it sent and whether in a transaction of its own, and the
      * rows of its key settle it ({@link UnknownEffect}). Inside the runner's job
-     * transaction, the transaction is gone with the connection, unless the lost
-     * statement was its COMMIT and the server shows the transaction ended. A call
+     * transaction, the transaction is gone with the connection, unless only the
+     * answer of its COMMIT was lost and the server shows the transaction ended. A call
      * that never sent the aimed statement and got every answer is judged as any other.
      */
     private void lost(String session, Session s, Workers.Planned p, NetworkFaults.Armed armed) throws SQLException {
@@ -206,12 +206,11 @@ final class Exchange {
                     command, settled.at(), settled.expected(), null, key, null, null, error, armed.fault().name()));
         } else {
             JobOutcome expected = null;
-            // the runner's transaction: its COMMIT committed when the server shows no transaction open any more
-            if (command instanceof JobCommand.Commit && (sent.server() == ServerSide.IDLE || sent.server() == ServerSide.GONE)) {
+            if (command instanceof JobCommand.Commit && sent.committed()) {
                 JobTransition t = st.model.complete(st.state, command, at);
                 st.state = t.next();
                 expected = t.outcome();
-                what += "; the server shows the transaction ended: it committed";
+                what += "; the server got the COMMIT and shows no transaction open since: it committed";
             } else {
                 st.state = st.model.complete(st.state, new JobCommand.Rollback(session), st.state.now()).next();
                 what += ": its transaction rolls back";

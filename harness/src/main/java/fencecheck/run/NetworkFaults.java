@@ -45,6 +45,14 @@ final class NetworkFaults {
         boolean gaveUp() {
             return server != null;
         }
+
+        /**
+         * Whether the call's COMMIT committed: the server got it (only its answer was lost), and shows no
+         * transaction open since (done, or gone once it read the end of the connection after the COMMIT).
+         */
+        boolean committed() {
+            return aim.tookTheAnswerOfACommit() && (server == ServerSide.IDLE || server == ServerSide.GONE);
+        }
     }
 
     private final TryState st;

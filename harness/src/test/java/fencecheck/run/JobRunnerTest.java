@@ -309,6 +309,27 @@ class JobRunnerTest {
         assertThat(result.situations()).contains(Situation.COMMIT_ANSWER_LOST);
     }
 
+    /**
+     * The request of a COMMIT is lost: the server never gets it, and the client's dropped connection ends the
+     * session (its server process may be gone by the time anyone looks), so the job rolls back; the waiting
+     * takeover goes on and finds the lease still valid.
+     */
+    @Test
+    void aLostRequestOfACommitRollsTheJobBack() {
+        TryResult result = runThroughProxies("reference", List.of(
+                w(1, new Action.Acquire("K1")),
+                w(1, new Action.Begin()),
+                w(1, new Action.Claim()),
+                w(2, new Action.Acquire("K1")),
+                lose(1, fencecheck.trace.NetworkFault.REQUEST_LOST),
+                w(1, new Action.Commit())));
+        assertThat(result.passed()).as(result.verdict() + "\n" + TraceTable.render(result)).isTrue();
+        HistoryEntry commit = result.history().stream().filter(e -> e.step() == 6 && !e.resumed()).findFirst().orElseThrow();
+        assertThat(commit.expected()).as("nothing committed").isNull();
+        assertThat(commit.action()).contains("its transaction rolls back");
+        assertThat(commit.observedRows().jobState()).isNull();
+    }
+
     /** A request inside a job is lost: the client drops its connection, the job's transaction rolls back, nothing of it stays. */
     @Test
     void aLostRequestInsideAJobRollsItBack() {
