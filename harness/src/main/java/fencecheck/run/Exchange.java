@@ -161,15 +161,28 @@ final class Exchange {
      */
     void cutShort(String session, Running r, String why) throws SQLException {
         r.gate.cutShort();
-        String key = st.state.transaction(session) == null ? workers.keyOf(st.state, session, r.command) : null;
-        String settledInWords = "";
-        if (key != null) {
-            UnknownEffect.Settled settled = unknownEffect.settle(r.command, key, r.instants(), r.startedAt);
-            st.state = settled.next();
-            settledInWords = "; " + settled.inWords();
-        }
+        String key = keyOnItsOwn(session, r);
+        String settled = settleUnanswered(key, r);
         st.record(observer.withRows(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, true, session, r.action + ": stopped "
-                + r.gate.where() + ", " + why + settledInWords, null, r.startedAt, null, null, key, null, null, null)));
+                + r.gate.where() + ", " + why + settled, null, r.startedAt, null, null, key, null, null, null)));
+    }
+
+    /** The key of a call on its own (no transaction of the runner open), whose rows settle it; null inside a transaction, which it goes with. */
+    private String keyOnItsOwn(String session, Running r) {
+        return st.state.transaction(session) == null ? workers.keyOf(st.state, session, r.command) : null;
+    }
+
+    /**
+     * Settles a call whose answer never came, and which can do nothing more, from the rows of its key
+     * ({@link UnknownEffect}); in words for the history ("; the rows show it ran"), empty when there is no key.
+     */
+    private String settleUnanswered(String key, Running r) throws SQLException {
+        if (key == null) {
+            return "";
+        }
+        UnknownEffect.Settled settled = unknownEffect.settle(r.command, key, r.instants(), r.startedAt);
+        st.state = settled.next();
+        return "; " + settled.inWords();
     }
 
     /**
@@ -237,15 +250,21 @@ final class Exchange {
                 : StatementWatch.failed(sent.failure(), sent.nanos());
     }
 
-    /** The connection is reset after the statement: a statement still waiting is cancelled with it, and an open transaction rolls back. */
+    /**
+     * The connection is reset after the call: a call still waiting is cancelled with it (on its own, the rows of its
+     * key settle what it did), and an open transaction rolls back.
+     */
     private void resetAfter(String session, Session s) throws SQLException {
         Running lost = st.running.remove(session);
-        if (lost != null) {
-            st.history.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, true, session, lost.action
-                    + ": cancelled by the connection reset, never answered", null, lost.startedAt, null, null, null, null, null, null,
-                    NetworkFault.CONNECTION_RESET.name()));
-        }
+        // dropped first: what a cancelled call did is settled from rows read once its server process is gone
         st.runner.drop(s);
+        if (lost != null) {
+            String key = keyOnItsOwn(session, lost);
+            String settled = settleUnanswered(key, lost);
+            st.record(observer.withRows(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, true, session, lost.action
+                    + ": cancelled by the connection reset, never answered" + settled, null, lost.startedAt, null, null, key, null, null,
+                    null, NetworkFault.CONNECTION_RESET.name())));
+        }
         if (st.state.transaction(session) != null) {
             transactionLost(session, "the connection is reset: the transaction rolls back", NetworkFault.CONNECTION_RESET.name());
         } else {

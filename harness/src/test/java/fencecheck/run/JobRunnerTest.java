@@ -4,6 +4,7 @@ import fencecheck.db.Databases;
 import fencecheck.job.JobOutcome;
 import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;
+import fencecheck.trace.NetworkFault;
 import fencecheck.trace.Step;
 import fencecheck.trace.Trace;
 import org.junit.jupiter.api.Test;
@@ -321,7 +322,7 @@ class JobRunnerTest {
                 w(1, new Action.Begin()),
                 w(1, new Action.Claim()),
                 w(2, new Action.Acquire("K1")),
-                lose(1, fencecheck.trace.NetworkFault.REQUEST_LOST),
+                lose(1, NetworkFault.REQUEST_LOST),
                 w(1, new Action.Commit())));
         assertThat(result.passed()).as(result.verdict() + "\n" + TraceTable.render(result)).isTrue();
         HistoryEntry commit = result.history().stream().filter(e -> e.step() == 6 && !e.resumed()).findFirst().orElseThrow();

@@ -142,6 +142,26 @@ class LostInsideACallTest {
         assertThat(answerAt(r, 4)).isInstanceOfSatisfying(Outcome.Granted.class, g -> assertThat(g.token()).isEqualTo(2));
     }
 
+    /**
+     * The conditioned UPDATE waits for the row a job's claim holds when the connection is reset: the call is
+     * cancelled, and the rows show it took nothing.
+     */
+    @Test
+    void aCallCancelledWhileItWaitsIsSettledFromTheRows() {
+        TryResult r = passing(SELECT_THEN_UPDATE,
+                Step.worker(1, new Action.Acquire("K1")),
+                Step.worker(1, new Action.Begin()),
+                Step.worker(1, new Action.Claim()),
+                Step.clock(new Action.AdvanceToExpiry("K1", 1)),
+                Step.nemesis(new Action.Network("w2", NetworkFault.CONNECTION_RESET)),
+                Step.worker(2, new Action.Acquire("K1")),
+                Step.worker(1, new Action.Commit()),
+                Step.worker(2, new Action.Acquire("K1")));
+        assertThat(r.history()).anyMatch(e -> e.step() == 6 && e.kind() == HistoryEntry.Kind.FAULT
+                && e.action().contains("cancelled by the connection reset, never answered; the rows show it did not run"));
+        assertThat(answerAt(r, 8)).isInstanceOfSatisfying(Outcome.Granted.class, g -> assertThat(g.token()).isEqualTo(2));
+    }
+
     /** A call of one statement never sends a second: the fault aimed there never comes, and the answer is heard. */
     @Test
     void aFaultAimedPastACallsLastStatementNeverComes() {
