@@ -18,9 +18,9 @@ import java.util.UUID;
  * <p>Each call is one step the runner interleaves other sessions around, and
  * inside it only at a point between two of its statements
  * ({@code fencecheck.protocol.pack.BetweenStatements}, passed between the
- * statements of a SQL pack's file). It runs in autocommit (each statement its own transaction), or in the
- * transaction {@link JobClient#begin} opened on the same connection; it never
- * commits or rolls back itself. An exception is the step's answer (a
+ * statements of a SQL pack's file). It runs in autocommit (each statement its own transaction, unless the
+ * call opens and ends a transaction of its own), or in the transaction {@link JobClient#begin} opened on the
+ * same connection, which it never commits or rolls back itself. An exception is the step's answer (a
  * divergence), never retried.
  */
 public interface LeaseClient extends AutoCloseable {

@@ -71,8 +71,13 @@ import java.util.UUID;
  * {@link #stopsBetweenStatements} says whether the implementation has such
  * points, so the properties know whether to expect them.
  * Outside a job transaction the connection is in autocommit: every statement
- * commits on its own, two statements of one call are two transactions, and a
- * client never commits. Between {@link JobClient#begin} and
+ * commits on its own, and two statements of one call are two transactions,
+ * unless the call opens a transaction of its own (autocommit off, its
+ * statements, commit, autocommit on again, as lock libraries do), which it
+ * must end before it returns. A network fault may hit any statement of a
+ * call, its own COMMIT included: the call's effect is then unknown, and what
+ * the rows of its key show afterwards must be either nothing of it or all of
+ * it. Between {@link JobClient#begin} and
  * {@link JobClient#commit} or {@link JobClient#rollback} autocommit is off and
  * every call on the session, lease operations and writes included, runs in
  * that one transaction, which only those three methods end. (For an

@@ -3,14 +3,11 @@ package fencecheck.run;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobJudgement;
 import fencecheck.job.JobOutcome;
-import fencecheck.job.JobRows;
 import fencecheck.job.JobState;
 import fencecheck.job.JobTransition;
-import fencecheck.model.Command;
 import fencecheck.model.Judgement;
 import fencecheck.model.Micros;
 import fencecheck.model.Outcome;
-import fencecheck.model.TokenSequence;
 import fencecheck.protocol.pack.BetweenStatements;
 import fencecheck.trace.NetworkFault;
 
@@ -36,6 +33,7 @@ final class Exchange {
     private final Observer observer;
     private final Workers workers;
     private final NetworkFaults network;
+    private final UnknownEffect unknownEffect;
     /** Per incarnation, after how many statements of its file a split stops its next call. */
     private final Map<String, Integer> splits = new HashMap<>();
 
@@ -44,6 +42,7 @@ final class Exchange {
         this.observer = observer;
         this.workers = workers;
         this.network = network;
+        this.unknownEffect = new UnknownEffect(st, observer);
     }
 
     /** The incarnation's next call stops after the first {@code afterStatements} statements of its file. */
@@ -53,11 +52,12 @@ final class Exchange {
 
     /** Sends a worker's statement through whatever fault the network holds for it, and settles the try. */
     void run(String session, Session s, Workers.Planned p) throws SQLException {
-        NetworkFault fault = network.take(session, p.command(), s);
+        NetworkFaults.Armed armed = network.take(session, p.command(), s);
+        NetworkFault fault = armed == null ? null : armed.fault();
         // a split applies to the next call whatever it is; one that meets a network fault runs through
         Integer split = splits.remove(session);
         if (fault == NetworkFault.REQUEST_LOST || fault == NetworkFault.RESPONSE_LOST) {
-            lost(session, s, p, fault);
+            lost(session, s, p, armed);
             return;
         }
         Boolean referenceWaits = st.runner.strictLocks() ? st.model.wouldWaitFor(st.state, session, p.command()) != null : null;
@@ -155,101 +155,119 @@ final class Exchange {
     /**
      * A call a split stopped never goes on: its connection went (a dead
      * incarnation, a database crash), so its remaining statements never run,
-     * and what its first ones committed stays. The model takes the call as run,
-     * at an instant of its life, when the rows of its key show that, and as
-     * never run otherwise; rows that show neither (a half-done operation) are a
-     * divergence. Inside a transaction its statements go with the transaction.
-     * The caller has taken it out of the running statements.
+     * and what its first ones committed stays. Its effect is unknown, and the
+     * rows of its key settle it ({@link UnknownEffect}): run whole at an instant
+     * of its life, or never run; rows that show neither (a half-done operation)
+     * are a divergence. Inside a transaction its statements go with the
+     * transaction. The caller has taken it out of the running statements.
      */
     void cutShort(String session, Running r, String why) throws SQLException {
         r.gate.cutShort();
-        String key = st.state.transaction(session) == null ? workers.keyOf(st.state, session, r.command) : null;
-        boolean ran = false;
-        if (key != null) {
-            JobRows seen = observer.read(key, null);
-            for (long at : r.instants()) {
-                JobTransition t = runAt(r, at, seen);
-                if (t != null && observer.asClaimed(t.next().rows(key, null), seen).equals(seen)) {
-                    st.state = t.next();
-                    ran = true;
-                    break;
-                }
-            }
-        }
+        String key = keyOnItsOwn(session, r);
+        String settled = settleUnanswered(key, r);
         st.record(observer.withRows(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, true, session, r.action + ": stopped "
-                + r.gate.where() + ", " + why + (ran ? "; its rows show the whole operation done, unanswered" : ""), null,
-                r.startedAt, null, null, key, null, null, null)));
+                + r.gate.where() + ", " + why + settled, null, r.startedAt, null, null, key, null, null, null)));
     }
 
-    /** The model's step of a cut-short call at {@code at}; a grant claiming any increasing token takes the token the rows show. */
-    private JobTransition runAt(Running r, long at, JobRows seen) {
-        try {
-            return stepAt(st.state, r, at, seen.protocol().lease() == null ? null : seen.protocol().lease().token());
-        } catch (IllegalArgumentException outOfScope) {
-            return null;
-        }
+    /** The key of a call on its own (no transaction of the runner open), whose rows settle it; null inside a transaction, which it goes with. */
+    private String keyOnItsOwn(String session, Running r) {
+        return st.state.transaction(session) == null ? workers.keyOf(st.state, session, r.command) : null;
     }
 
     /**
-     * A statement whose request or answer the network lost. The model judges
-     * what the database shows: a lost answer's statement ran (committed, if it
-     * was a COMMIT or on its own) unless it was still waiting for a lock when
-     * the connection went; a transaction that was open is gone with the connection.
+     * Settles a call whose answer never came, and which can do nothing more, from the rows of its key
+     * ({@link UnknownEffect}); in words for the history ("; the rows show it ran"), empty when there is no key.
      */
-    private void lost(String session, Session s, Workers.Planned p, NetworkFault fault) throws SQLException {
+    private String settleUnanswered(String key, Running r) throws SQLException {
+        if (key == null) {
+            return "";
+        }
+        UnknownEffect.Settled settled = unknownEffect.settle(r.command, key, r.instants(), r.startedAt);
+        st.state = settled.next();
+        return "; " + settled.inWords();
+    }
+
+    /**
+     * A call whose request or answer the network lost at one of its
+     * statements: the client gave up and dropped its connection. On its own
+     * (no transaction of the runner open), the call's effect is unknown, however
+     * many statements it sent and whether in a transaction of its own, and the
+     * rows of its key settle it ({@link UnknownEffect}). Inside the runner's job
+     * transaction, the transaction is gone with the connection, unless only the
+     * answer of its COMMIT was lost and the server shows the transaction ended. A call
+     * that never sent the aimed statement and got every answer is judged as any other.
+     */
+    private void lost(String session, Session s, Workers.Planned p, NetworkFaults.Armed armed) throws SQLException {
         JobCommand command = p.command();
+        long at = st.state.now();
+        Running r = new Running(p.action(), command, at, ++st.statementsStarted, null, p.answerLost());
+        NetworkFaults.Sent sent = network.send(s, p.call(), armed);
+        if (!sent.gaveUp()) {
+            st.note(session, p.action() + ": the call sent " + sent.aim().sent() + " statement" + (sent.aim().sent() == 1 ? "" : "s")
+                    + ", so the fault aimed at its " + sent.aim().statementInWords() + " never came");
+            judge(new Done(s, r, observation(sent)), command);
+            settle(command);
+            return;
+        }
+        String error = sent.outcome() != null ? "the fault did not take: the client got an answer" : null;
+        String what = p.action() + lossInWords(armed, sent) + ", the client times out after " + NetworkFaults.LOST_ANSWER_TIMEOUT_MILLIS
+                + " ms and drops its connection";
+        String key = workers.keyOf(st.state, session, command);
         if (st.state.transaction(session) == null) {
             workers.unanswered(session, command);
-        }
-        long at = st.state.now();
-        NetworkFaults.Lost lost = network.lose(s, p.call(), fault);
-        JobState before = st.state;
-        JobOutcome expected = null;
-        if (lost.ran()) {
-            JobTransition t = grantNoAnswerShowed(session, command, at);
-            if (t == null) {
-                t = st.model.complete(st.state, command, at);
+            UnknownEffect.Settled settled = unknownEffect.settle(command, key, List.of(at), at);
+            st.state = settled.next();
+            st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, false, session, what + "; " + settled.inWords(),
+                    command, settled.at(), settled.expected(), null, key, null, null, error, armed.fault().name()));
+        } else {
+            JobOutcome expected = null;
+            if (command instanceof JobCommand.Commit && sent.committed()) {
+                JobTransition t = st.model.complete(st.state, command, at);
+                st.state = t.next();
+                expected = t.outcome();
+                what += "; the server got the COMMIT and shows no transaction open since: it committed";
+            } else {
+                workers.learn(session, new JobCommand.Rollback(session), new JobOutcome.RolledBack());
+                st.state = st.model.complete(st.state, new JobCommand.Rollback(session), st.state.now()).next();
+                what += ": its transaction rolls back";
             }
-            st.state = t.next();
-            expected = t.outcome();
+            st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, false, session, what, command, at, expected, null,
+                    key, null, null, error, armed.fault().name()));
         }
-        boolean rolledBack = st.state.transaction(session) != null;
-        if (rolledBack) {
-            workers.learn(session, new JobCommand.Rollback(session), new JobOutcome.RolledBack());
-            st.state = st.model.complete(st.state, new JobCommand.Rollback(session), st.state.now()).next();
-        }
-        String what = (fault == NetworkFault.REQUEST_LOST ? "; the request is lost: the database never sees it"
-                : lost.ran() ? "; it runs, its answer is lost" : "; its answer is lost while it waits, and it is cancelled with its connection")
-                + ", the client times out after " + NetworkFaults.LOST_ANSWER_TIMEOUT_MILLIS + " ms and drops its connection"
-                + (rolledBack ? ": its transaction rolls back" : "");
-        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, false, session, p.action() + what, command, at,
-                expected, null, workers.keyOf(before, session, command), null, null, lost.error(), fault.name()));
         settle(new JobCommand.Rollback(session));
     }
 
-    /**
-     * For an implementation that claims any increasing token sequence, a grant
-     * whose answer was lost is judged with the token its lease row now shows (no
-     * answer says which one it chose); null when that does not apply.
-     */
-    private JobTransition grantNoAnswerShowed(String session, JobCommand command, long at) throws SQLException {
-        if (st.model.config().tokens() != TokenSequence.INCREASING || !(command instanceof JobCommand.LeaseOperation op)
-                || !(op.command() instanceof Command.Acquire acquire)) {
-            return null;
+    /** What the network took, in words: "; the answer of its statement 2 (COMMIT) is lost". */
+    private static String lossInWords(NetworkFaults.Armed armed, NetworkFaults.Sent sent) {
+        if (!sent.aim().hit()) {
+            return "; no answer to its statement " + sent.aim().sent() + " came in time, before the fault's "
+                    + sent.aim().statementInWords() + " went out";
         }
-        var lease = observer.read(acquire.key(), null).protocol().lease();
-        return lease == null ? null : st.model.completeAcquire(st.state, op, at, lease.token()).transition();
+        return armed.fault() == NetworkFault.REQUEST_LOST ? "; the request of its " + sent.aim().statementInWords()
+                + " is lost: the database never sees it" : "; the answer of its " + sent.aim().statementInWords() + " is lost";
     }
 
-    /** The connection is reset after the statement: a statement still waiting is cancelled with it, and an open transaction rolls back. */
+    /** What a call that got its answers did, as any statement's observation. */
+    private static StatementWatch.Observation observation(NetworkFaults.Sent sent) {
+        return sent.failure() == null ? new StatementWatch.Observation(sent.outcome(), null, false, sent.nanos())
+                : StatementWatch.failed(sent.failure(), sent.nanos());
+    }
+
+    /**
+     * The connection is reset after the call: a call still waiting is cancelled with it (on its own, the rows of its
+     * key settle what it did), and an open transaction rolls back.
+     */
     private void resetAfter(String session, Session s) throws SQLException {
         Running lost = st.running.remove(session);
-        if (lost != null) {
-            st.history.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, true, session, lost.action
-                    + ": cancelled by the connection reset, never answered", null, lost.startedAt, null, null, null, null, null, null,
-                    NetworkFault.CONNECTION_RESET.name()));
-        }
+        // dropped first: what a cancelled call did is settled from rows read once its server process is gone
         st.runner.drop(s);
+        if (lost != null) {
+            String key = keyOnItsOwn(session, lost);
+            String settled = settleUnanswered(key, lost);
+            st.record(observer.withRows(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, true, session, lost.action
+                    + ": cancelled by the connection reset, never answered" + settled, null, lost.startedAt, null, null, key, null, null,
+                    null, NetworkFault.CONNECTION_RESET.name())));
+        }
         if (st.state.transaction(session) != null) {
             transactionLost(session, "the connection is reset: the transaction rolls back", NetworkFault.CONNECTION_RESET.name());
         } else {
@@ -501,19 +519,7 @@ final class Exchange {
         if (seen.outcome() != null) {
             return st.model.judge(s, r.command, at, seen.outcome());
         }
-        return new JobJudgement(stepAt(s, r, at, null), null);
-    }
-
-    /**
-     * The model's step of a statement at {@code at}; a grant of an implementation claiming any increasing token
-     * sequence takes {@code grantedToken}, the token the database chose (null: none shown).
-     */
-    private JobTransition stepAt(JobState s, Running r, long at, Long grantedToken) {
-        if (grantedToken != null && st.model.config().tokens() == TokenSequence.INCREASING
-                && r.command instanceof JobCommand.LeaseOperation op && op.command() instanceof Command.Acquire) {
-            return st.model.completeAcquire(s, op, at, grantedToken).transition();
-        }
-        return st.model.complete(s, r.command, at);
+        return new JobJudgement(ModelStep.at(st.model, s, r.command, at, null), null);
     }
 
     /**

@@ -64,7 +64,7 @@ final class Nemesis {
             }
             case Action.Restart r -> restart(r.worker(), r.zombie());
             case Action.Network n -> {
-                if (!network.arm(target, n.fault())) {
+                if (!network.arm(target, n.fault(), n.statement())) {
                     st.noOp(target, "this run has no fault proxies");
                     return;
                 }
@@ -73,7 +73,8 @@ final class Nemesis {
                     case RESPONSE_LOST -> "lose the answer";
                     case DELAYED -> "hold";
                     case CONNECTION_RESET -> "reset the connection after";
-                } + " of " + target + "'s next statement");
+                } + " of " + (n.statement() == 1 ? target + "'s next statement" : "statement " + n.statement() + " of " + target
+                        + "'s next call"));
             }
             case Action.Deliver d -> exchange.deliver(target);
             case Action.Split sp -> {

@@ -1,9 +1,12 @@
 package fencecheck.run;
 
 import eu.rekawek.toxiproxy.model.ToxicDirection;
+import fencecheck.db.StatementTap;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.trace.NetworkFault;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
 
 import java.io.IOException;
 import java.sql.SQLException;
@@ -13,57 +16,79 @@ import java.util.concurrent.Callable;
 
 /**
  * The network between each worker and the database, through the worker's own
- * fault proxy: which fault the next statement of a session meets, and the
- * toxics that make it happen (a request or an answer lost, a statement held
- * until delivered).
+ * fault proxy: which fault the next call of a session meets, and the toxics
+ * that make it happen (a request or an answer of one of the call's statements
+ * lost, a statement held until delivered).
  */
 final class NetworkFaults {
 
-    /** How long a client waits for an answer the network has taken away. */
+    /** How long a client waits for each answer of a call whose request or answer the network is to lose. */
     static final int LOST_ANSWER_TIMEOUT_MILLIS = 100;
     private static final String HOLD_TOXIC = "fencecheck-hold";
     /** How long the network holds a delayed statement if no step delivers it: for ever, as far as a try goes. */
     private static final int HELD_MILLIS = 3_600_000;
 
-    /** What became of a statement whose request or answer was lost. */
-    record Lost(boolean ran, String error) {
+    /** A fault armed for a session's next call: what it does and, for a lost request or answer, to which statement (from 1). */
+    record Armed(NetworkFault fault, int statement) {
+    }
+
+    /**
+     * What became of a call one of whose statements was to lose its request or answer.
+     *
+     * @param aim     the statement the fault was aimed at, whether it went out, and how many the call sent
+     * @param outcome the call's answer, when the client got one (it sent fewer statements, or the fault did not take)
+     * @param failure what the call ended with when it got no answer
+     * @param server  where the server process stood when the client gave up and dropped its connection; null when it
+     *                did not give up (the call never sent the aimed statement, and every answer came)
+     */
+    record Sent(AimedFault aim, JobOutcome outcome, Exception failure, long nanos, ServerSide server) {
+        boolean gaveUp() {
+            return server != null;
+        }
+
+        /**
+         * Whether the call's COMMIT committed: the server got it (only its answer was lost), and shows no
+         * transaction open since (done, or gone once it read the end of the connection after the COMMIT).
+         */
+        boolean committed() {
+            return aim.tookTheAnswerOfACommit() && (server == ServerSide.IDLE || server == ServerSide.GONE);
+        }
     }
 
     private final TryState st;
-    /** Per incarnation, the network fault its next statement meets. */
-    private final Map<String, NetworkFault> armed = new HashMap<>();
+    /** Per incarnation, the network fault its next call meets. */
+    private final Map<String, Armed> armed = new HashMap<>();
 
     NetworkFaults(TryState st) {
         this.st = st;
     }
 
     /** @return false when the runner has no fault proxies, so nothing can be armed */
-    boolean arm(String incarnation, NetworkFault fault) {
+    boolean arm(String incarnation, NetworkFault fault, int statement) {
         if (!st.runner.throughFaultProxies()) {
             return false;
         }
-        armed.put(incarnation, fault);
+        armed.put(incarnation, new Armed(fault, statement));
         return true;
     }
 
-    /** The fault the statement meets, if one is armed and the statement reaches the server at all. */
-    NetworkFault take(String session, JobCommand command, Session s) throws SQLException {
+    /** The fault the call meets, if one is armed and the call sends anything to the server at all. */
+    Armed take(String session, JobCommand command, Session s) throws SQLException {
         return sendsNothing(command, s) ? null : armed.remove(session);
     }
 
     /**
-     * Whether the statement reaches the server at all: a begin does not (the
+     * Whether the call sends nothing to the server: a begin does not (the
      * driver opens the transaction with the next statement), nor does the end
      * of a transaction that has sent nothing yet. A fault armed for the
-     * session waits for the next statement that does.
+     * session waits for the next call that does.
      */
     private static boolean sendsNothing(JobCommand command, Session s) throws SQLException {
         if (command instanceof JobCommand.Begin) {
             return true;
         }
         return (command instanceof JobCommand.Commit || command instanceof JobCommand.Rollback) && s.connection != null
-                && s.connection.unwrap(org.postgresql.core.BaseConnection.class).getTransactionState()
-                == org.postgresql.core.TransactionState.IDLE;
+                && s.connection.unwrap(BaseConnection.class).getTransactionState() == TransactionState.IDLE;
     }
 
     /** The proxy holds whatever the session sends next until {@link #release}. */
@@ -84,35 +109,36 @@ final class NetworkFaults {
     }
 
     /**
-     * Sends the statement with its request or its answer lost: the client times
-     * out and drops its connection (so a transaction it had open is gone).
-     * A lost answer's statement ran unless it was still waiting for a lock
-     * when the connection went.
+     * Runs the call with the request or the answer of its aimed statement lost:
+     * the statements before it go through, the client waits at most
+     * {@link #LOST_ANSWER_TIMEOUT_MILLIS} for each answer, and once it gives up it
+     * drops its connection (so a transaction open on it, the runner's or the
+     * implementation's own, is gone), after the server finished what it got.
      */
-    Lost lose(Session s, Callable<JobOutcome> call, NetworkFault fault) throws SQLException {
-        boolean requestLost = fault == NetworkFault.REQUEST_LOST;
-        String toxic = "fencecheck-" + (requestLost ? "request" : "response") + "-lost";
-        String error = null;
-        try {
-            s.proxy.toxics().timeout(toxic, requestLost ? ToxicDirection.UPSTREAM : ToxicDirection.DOWNSTREAM, 0);
-        } catch (IOException e) {
-            throw new SQLException("cannot inject the timeout fault through the proxy: " + e.getMessage(), e);
-        }
+    Sent send(Session s, Callable<JobOutcome> call, Armed fault) throws SQLException {
+        AimedFault aim = new AimedFault(s.proxy, fault.fault(), fault.statement());
+        int usual = s.connection.getNetworkTimeout();
+        JobOutcome outcome = null;
+        Exception failure = null;
+        long started = System.nanoTime();
+        StatementTap.attach(s.connection, aim);
         try {
             s.connection.setNetworkTimeout(Runnable::run, LOST_ANSWER_TIMEOUT_MILLIS);
-            call.call();
-            error = "the fault did not take: the client got an answer";
-        } catch (Exception timedOut) {
-            // the client gave up: it does not know what happened
+            outcome = call.call();
+        } catch (Exception noAnswer) {
+            failure = noAnswer;
         } finally {
-            try {
-                s.proxy.toxics().get(toxic).remove();
-            } catch (IOException | RuntimeException ignored) {
-                // gone with the connection
-            }
+            StatementTap.attach(s.connection, null);
+            aim.remove();
         }
-        boolean ran = !requestLost && st.runner.ranBeforeTheClientGaveUp(s);
+        long nanos = System.nanoTime() - started;
+        aim.requireInjected();
+        if (!aim.hit() && !s.connection.isClosed()) {
+            s.connection.setNetworkTimeout(Runnable::run, usual);
+            return new Sent(aim, outcome, failure, nanos, null);
+        }
+        ServerSide server = st.runner.afterTheClientGaveUp(s);
         st.runner.drop(s);
-        return new Lost(ran, error);
+        return new Sent(aim, outcome, failure, nanos, server);
     }
 }

@@ -77,7 +77,7 @@ final class StatementWatch {
         }
     }
 
-    private static Observation failed(Throwable cause, long nanos) {
+    static Observation failed(Throwable cause, long nanos) {
         if (cause instanceof SQLException sql && DEADLOCK_DETECTED.equals(sql.getSQLState())) {
             return new Observation(null, "the database detected a deadlock and aborted the statement: "
                     + firstLine(cause.getMessage()), true, nanos);

@@ -497,13 +497,13 @@ public final class TraceRunner implements AutoCloseable {
     }
 
     /**
-     * Whether the statement a client gave up on (its answer lost) ran: its
-     * server process is idle (the statement finished, committed on its own or
-     * inside the transaction still open) or gone after finishing it; a
-     * statement still blocked by a lock did not run, and the drop that follows
-     * cancels it.
+     * Where the server process of a session whose client gave up on a
+     * statement (its answer lost) stands, once the statement it received is
+     * no longer running: waits, bounded, until the process is idle (in a
+     * transaction or not), waits for a lock, or is gone. A statement still
+     * blocked by a lock did not run, and the drop that follows cancels it.
      */
-    boolean ranBeforeTheClientGaveUp(Session session) throws SQLException {
+    ServerSide afterTheClientGaveUp(Session session) throws SQLException {
         long deadline = System.nanoTime() + statementMillis * 1_000_000;
         try (PreparedStatement state = observer.connection.prepareStatement(
                 "select state from pg_catalog.pg_stat_activity where pid = ?")) {
@@ -511,15 +511,15 @@ public final class TraceRunner implements AutoCloseable {
             while (true) {
                 try (ResultSet rs = state.executeQuery()) {
                     if (!rs.next()) {
-                        return true;
+                        return ServerSide.GONE;
                     }
                     String s = rs.getString(1);
                     if (s != null && s.startsWith("idle")) {
-                        return !s.contains("aborted");
+                        return s.equals("idle") ? ServerSide.IDLE : ServerSide.IN_TRANSACTION;
                     }
                 }
                 if (isBlocked(session) || System.nanoTime() > deadline) {
-                    return false;
+                    return ServerSide.WAITING;
                 }
                 pause();
             }

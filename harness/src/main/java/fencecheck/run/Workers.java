@@ -104,10 +104,8 @@ final class Workers {
         long ttl = st.trace.leaseTtl();
         switch (action) {
             case Action.Acquire a -> {
-                // a transaction touches one job key: an acquire inside it may only be of the key it touched
-                String touched = tx == null || tx.keys().isEmpty() ? null : tx.keys().first();
-                if (touched != null && !touched.equals(a.key())) {
-                    return skip(worker, "has a transaction open on " + touched, "acquire of " + a.key());
+                if (!inItsTransaction(tx, a.key())) {
+                    return skip(worker, "has a transaction open on " + tx.keys().first(), "acquire of " + a.key());
                 }
                 UUID owner = owner(worker);
                 return new Planned("acquire " + a.key() + (a.receiptLost() ? " (the answer is lost on the way back)" : ""),
@@ -115,8 +113,8 @@ final class Workers {
                         () -> new JobOutcome.Answered(s.lease.acquire(a.key(), owner, ttl)), a.receiptLost());
             }
             case Action.Renew r -> {
-                if (belief == null || outsideItsTransaction(tx, belief)) {
-                    return skip(worker, belief == null ? "holds no lease" : "has a transaction open on another key", "renew");
+                if (belief == null || !inItsTransaction(tx, belief.key())) {
+                    return skip(worker, belief == null ? "holds no lease" : "has a transaction open on " + tx.keys().first(), "renew");
                 }
                 UUID owner = owner(worker);
                 return new Planned("renew " + belief.key() + " token " + belief.token(), new JobCommand.LeaseOperation(worker,
@@ -124,8 +122,8 @@ final class Workers {
                         () -> new JobOutcome.Answered(s.lease.renew(belief.key(), owner, belief.token(), ttl)));
             }
             case Action.Release r -> {
-                if (belief == null || outsideItsTransaction(tx, belief)) {
-                    return skip(worker, belief == null ? "holds no lease" : "has a transaction open on another key", "release");
+                if (belief == null || !inItsTransaction(tx, belief.key())) {
+                    return skip(worker, belief == null ? "holds no lease" : "has a transaction open on " + tx.keys().first(), "release");
                 }
                 UUID owner = owner(worker);
                 return new Planned("release " + belief.key() + " token " + belief.token(), new JobCommand.LeaseOperation(worker,
@@ -136,6 +134,9 @@ final class Workers {
                 Long token = belief == null ? null : token(w.token(), belief);
                 if (token == null) {
                     return skip(worker, "has no " + w.token().name().toLowerCase() + " token to write with", "write");
+                }
+                if (!inItsTransaction(tx, belief.key())) {
+                    return skip(worker, "has a transaction open on " + tx.keys().first(), "write to " + belief.key());
                 }
                 Command.Write write = new Command.Write(w.sink(), belief.key(), token, w.resultId(), w.payload());
                 lastWrite.put(worker, write);
@@ -158,6 +159,9 @@ final class Workers {
             case Action.Claim c -> {
                 if (tx == null || belief == null) {
                     return skip(worker, tx == null ? "has no transaction open" : "holds no lease", "claim");
+                }
+                if (!inItsTransaction(tx, belief.key())) {
+                    return skip(worker, "has a transaction open on " + tx.keys().first(), "claim of " + belief.key());
                 }
                 return new Planned("claim " + belief.key() + " token " + belief.token(),
                         new JobCommand.Claim(worker, belief.key(), belief.token()), () -> s.jobs.claim(belief.key(), belief.token()));
@@ -191,9 +195,13 @@ final class Workers {
         }
     }
 
-    /** Whether the key a worker believes it holds is not the one its open transaction touched. */
-    private static boolean outsideItsTransaction(Transaction tx, Belief belief) {
-        return tx != null && !tx.keys().isEmpty() && !tx.keys().contains(belief.key());
+    /**
+     * Whether a statement on {@code key} keeps the worker's transaction to one job key, as the model requires: no
+     * transaction, one that touched nothing yet, or one that touched that key (an acquire inside a transaction may
+     * hand the worker another key than the one it began with).
+     */
+    private static boolean inItsTransaction(Transaction tx, String key) {
+        return tx == null || tx.keys().isEmpty() || tx.keys().contains(key);
     }
 
     private Planned skip(String worker, String why, String what) {

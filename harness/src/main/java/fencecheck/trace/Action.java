@@ -129,13 +129,29 @@ public sealed interface Action {
 
     /**
      * A fault of the network between the worker and the database, for the
-     * worker's next statement, whatever it is (a COMMIT included): its request
-     * is lost, or its answer is (the client times out and drops its
-     * connection), or the connection is reset after it; a transaction it had
-     * open is gone either way. Or the network holds it until a later
-     * {@link Deliver}.
+     * worker's next call that sends anything, whatever it is (a COMMIT
+     * included): the request or the answer of its {@code statement}-th
+     * statement (counted from 1) is lost (the client times out and drops its
+     * connection, so a transaction open on it is gone, the implementation's own
+     * included), or the connection is reset after the call; or the network holds
+     * the call's first statement until a later {@link Deliver}. A call that
+     * sends fewer statements than {@code statement} does not meet the fault.
      */
-    record Network(String worker, NetworkFault fault) implements WorkerFault {
+    record Network(String worker, NetworkFault fault, int statement) implements WorkerFault {
+        public Network {
+            if (statement < 1) {
+                throw new IllegalArgumentException("a network fault hits statement 1 of a call or a later one, not " + statement);
+            }
+            if (statement > 1 && fault != NetworkFault.REQUEST_LOST && fault != NetworkFault.RESPONSE_LOST) {
+                throw new IllegalArgumentException(fault + " applies to a call as a whole: only a lost request or answer"
+                        + " is aimed at one of its statements, not at statement " + statement);
+            }
+        }
+
+        /** The fault on the first statement of the worker's next call. */
+        public Network(String worker, NetworkFault fault) {
+            this(worker, fault, 1);
+        }
     }
 
     /** The statement the network has been holding for the worker ({@code DELAYED}) arrives now. */

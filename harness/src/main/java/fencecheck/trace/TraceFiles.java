@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -78,6 +79,23 @@ public final class TraceFiles {
         return tree;
     }
 
+    /**
+     * A network step saved before a fault could be aimed at one statement of a call says none: it hit the
+     * call's first, and reads so.
+     */
+    private static void aimFirstStatementWhereUnsaid(JsonNode tree) {
+        JsonNode steps = tree.get("steps");
+        if (steps == null || !steps.isArray()) {
+            return;
+        }
+        for (JsonNode step : steps) {
+            JsonNode action = step.get("action");
+            if (action instanceof ObjectNode network && "network".equals(network.path("do").asText()) && !network.has("statement")) {
+                network.put("statement", 1);
+            }
+        }
+    }
+
     public static Trace parse(String text, String source) {
         JsonNode tree = tree(text, source);
         int version = tree.get("schemaVersion").asInt(-1);
@@ -91,6 +109,7 @@ public final class TraceFiles {
                     + " but this fencecheck reads version " + Trace.SCHEMA_VERSION
                     + ": replay it with the fencecheck version that wrote it, or re-run the property with its seed");
         }
+        aimFirstStatementWhereUnsaid(tree);
         try {
             return JSON.treeToValue(tree, Trace.class);
         } catch (JacksonException e) {

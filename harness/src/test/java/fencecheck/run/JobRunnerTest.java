@@ -4,6 +4,7 @@ import fencecheck.db.Databases;
 import fencecheck.job.JobOutcome;
 import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;
+import fencecheck.trace.NetworkFault;
 import fencecheck.trace.Step;
 import fencecheck.trace.Trace;
 import org.junit.jupiter.api.Test;
@@ -307,6 +308,27 @@ class JobRunnerTest {
         assertThat(commit.fault()).isEqualTo("RESPONSE_LOST");
         assertThat(commit.observedRows().business()).containsKey("r1");
         assertThat(result.situations()).contains(Situation.COMMIT_ANSWER_LOST);
+    }
+
+    /**
+     * The request of a COMMIT is lost: the server never gets it, and the client's dropped connection ends the
+     * session (its server process may be gone by the time anyone looks), so the job rolls back; the waiting
+     * takeover goes on and finds the lease still valid.
+     */
+    @Test
+    void aLostRequestOfACommitRollsTheJobBack() {
+        TryResult result = runThroughProxies("reference", List.of(
+                w(1, new Action.Acquire("K1")),
+                w(1, new Action.Begin()),
+                w(1, new Action.Claim()),
+                w(2, new Action.Acquire("K1")),
+                lose(1, NetworkFault.REQUEST_LOST),
+                w(1, new Action.Commit())));
+        assertThat(result.passed()).as(result.verdict() + "\n" + TraceTable.render(result)).isTrue();
+        HistoryEntry commit = result.history().stream().filter(e -> e.step() == 6 && !e.resumed()).findFirst().orElseThrow();
+        assertThat(commit.expected()).as("nothing committed").isNull();
+        assertThat(commit.action()).contains("its transaction rolls back");
+        assertThat(commit.observedRows().jobState()).isNull();
     }
 
     /** A request inside a job is lost: the client drops its connection, the job's transaction rolls back, nothing of it stays. */

@@ -86,6 +86,7 @@ class TraceFilesTest {
                 new Step("w1", new Action.OutboxRow("r1", "x")),
                 new Step("nemesis", new Action.Network("w1", NetworkFault.RESPONSE_LOST)),
                 new Step("w1", new Action.Commit()),
+                new Step("nemesis", new Action.Network("w1", NetworkFault.REQUEST_LOST, 2)),
                 new Step("nemesis", new Action.Restart("w1", true)),
                 new Step("nemesis", new Action.Resume("z1")),
                 new Step("z1", new Action.Rollback()),
@@ -102,6 +103,25 @@ class TraceFilesTest {
         java.nio.file.Path file = java.nio.file.Files.createTempFile("job", ".json");
         TraceFiles.write(trace, file);
         assertThat(TraceFiles.read(file)).isEqualTo(trace);
+    }
+
+    /** A network step saved before a fault could be aimed at one statement of a call hit its first statement. */
+    @Test
+    void aNetworkStepThatNamesNoStatementHitsTheFirst() {
+        String saved = """
+                {"schemaVersion": 3, "implementation": "reference", "leaseTtl": 10,
+                 "steps": [{"actor": "nemesis", "action": {"do": "network", "worker": "w1", "fault": "RESPONSE_LOST"}}]}""";
+        assertThat(TraceFiles.parse(saved, "saved.json").steps())
+                .containsExactly(new Step("nemesis", new Action.Network("w1", NetworkFault.RESPONSE_LOST, 1)));
+    }
+
+    @Test
+    void aHeldOrResetCallIsNotAimedAtOneOfItsStatements() {
+        String saved = """
+                {"schemaVersion": 3, "implementation": "reference", "leaseTtl": 10,
+                 "steps": [{"actor": "nemesis", "action": {"do": "network", "worker": "w1", "fault": "DELAYED", "statement": 2}}]}""";
+        assertThatThrownBy(() -> TraceFiles.parse(saved, "held.json")).isInstanceOf(TraceFiles.BadTraceFile.class)
+                .hasMessageContaining("DELAYED applies to a call as a whole");
     }
 
     @Test

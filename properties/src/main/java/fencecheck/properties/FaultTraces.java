@@ -59,14 +59,25 @@ public final class FaultTraces {
         return Arbitraries.just(Step.nemesis(new Action.Network("w" + worker, fault)));
     }
 
-    /** Any network fault on a worker's next statement, whatever that statement is. */
+    /**
+     * Any network fault on a worker's next call, whatever it is; a lost request or answer sometimes on the
+     * call's second statement (a check and its write, an implementation's own COMMIT), which a call of one
+     * statement never sends.
+     */
     static Arbitrary<List<Step>> networkFaultOnNextStatement() {
         Arbitrary<Action.WorkerStatement> next = Arbitraries.oneOf(
                 Traces.key().map(k -> (Action.WorkerStatement) new Action.Acquire(k)),
                 Arbitraries.just(new Action.Renew()),
                 Traces.writeAction().map(w -> (Action.WorkerStatement) w));
-        return Combinators.combine(Traces.worker(), Arbitraries.of(NetworkFault.class), next)
-                .as((w, fault, action) -> List.of(Step.nemesis(new Action.Network("w" + w, fault)), Step.worker(w, action)));
+        Arbitrary<Integer> statement = Arbitraries.frequency(Tuple.of(3, 1), Tuple.of(1, 2));
+        return Combinators.combine(Traces.worker(), Arbitraries.of(NetworkFault.class), statement, next)
+                .as((w, fault, n, action) -> List.of(Step.nemesis(new Action.Network("w" + w, fault, aimable(fault) ? n : 1)),
+                        Step.worker(w, action)));
+    }
+
+    /** Whether the fault is aimed at one statement of a call; a held statement and a reset are the call's as a whole. */
+    private static boolean aimable(NetworkFault fault) {
+        return fault == NetworkFault.REQUEST_LOST || fault == NetworkFault.RESPONSE_LOST;
     }
 
     /** The answer to a grant or a write is lost; the worker, not knowing, retries the same operation. */
