@@ -48,7 +48,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * renew {@link SimpleLock#extend}, release {@link SimpleLock#unlock}. Each execution (fencecheck's owner) is a
  * worker with a lock provider of its own whose {@code lockedBy} is the owner's id, on database time. ShedLock has
  * no fencing token: the project's SQL (shedlock-schema.sql) numbers its grants on ShedLock's row and checks every
- * result write against that number.
+ * result write against that number. ShedLock's unlock answers nothing; the adapter reads the row count of its UPDATE.
  */
 public class ShedLockLeases implements LeaseProtocol {
 

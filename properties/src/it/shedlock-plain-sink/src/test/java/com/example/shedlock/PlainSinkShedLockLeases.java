@@ -46,7 +46,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * shedlock-per-execution's adapter (ShedLock's lock, extend and unlock, a lockedBy per execution, a token numbered
  * on ShedLock's row) with result tables written by a plain upsert (shedlock-schema.sql): the token is stored with
- * the result, but no write compares it with anything.
+ * the result, but no write compares it with anything. ShedLock's unlock answers nothing; the adapter reads the row
+ * count of its UPDATE.
  */
 public class PlainSinkShedLockLeases implements LeaseProtocol {
 

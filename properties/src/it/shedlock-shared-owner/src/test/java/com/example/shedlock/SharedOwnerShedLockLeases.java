@@ -49,7 +49,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * worker (acquire is {@link LockProvider#lock}, renew {@link SimpleLock#extend}, release {@link SimpleLock#unlock},
  * on database time; the project's SQL numbers the grants and checks the result writes). ShedLock's extend and
  * unlock match the lock's name and {@code lockedBy} only, so a worker whose lock ran out and was taken over
- * extends or unlocks its successor's lock.
+ * extends or unlocks its successor's lock. ShedLock's unlock answers nothing; the adapter reads the row count of its
+ * UPDATE.
  */
 public class SharedOwnerShedLockLeases implements LeaseProtocol {
 
