@@ -1,0 +1,22 @@
+// ShedLock with one lockedBy for every worker fails with a mutual-exclusion finding: a worker whose lock was taken
+// over extends it, lengthening its successor's lock; the counterexample is shrunk to at most six steps.
+import groovy.json.JsonSlurper
+
+def log = new File(basedir, 'build.log').text
+// the description declares the weakness, so the verdict counts the failure as a known bug caught
+assert log =~ /fencecheck verdict: as expected: 0 unexpected failures, 0 known bugs missed, 0 runs of correct implementations passed, 1 known bugs? caught/
+
+def runs = new File(basedir, 'target/fencecheck/runs').listFiles().findAll { it.isDirectory() }.sort { it.name }
+def results = new File(runs.last(), 'results').listFiles().findAll { it.name.endsWith('.json') }
+        .collect { new JsonSlurper().parse(it) }
+assert results.size() == 1
+def failure = results[0].failure
+assert results[0].status == 'FAILED' && failure != null
+assert failure.violations.any { it.invariant == 'MUTUAL_EXCLUSION' } : "no mutual-exclusion finding: ${failure.verdict}"
+assert failure.trace.steps.size() <= 6 : "shrunk to ${failure.trace.steps.size()} steps, not at most 6"
+// the failing step: a renew the reference refuses, which ShedLock answered by extending the lock
+def failing = failure.history.find { it.step == failure.divergentStep && it.kind == 'STATEMENT' }
+assert failing.command.command.type == 'renew'
+assert failing.expected.outcome.type == 'renew-rejected' && failing.observed.outcome.type == 'renewed'
+assert failing.level == 'UNSAFE'
+return true
