@@ -12,6 +12,7 @@ import fencecheck.model.ModelConfig;
 import fencecheck.protocol.LeaseClient;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.run.Situation;
+import fencecheck.run.TraceRunner;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -68,7 +69,14 @@ public final class RealTimeRun {
     public static Result runAndCheck(Database database, LeaseProtocol protocol, RealTimeSettings settings, Conformance conformance)
             throws SQLException {
         long started = System.nanoTime();
-        RealTimeHistory history = run(database, protocol, settings);
+        RealTimeHistory history;
+        // the tables are shared with the lock-step runners, one of which a property engine may still be shrinking with
+        TraceRunner.ONE_TRY_AT_A_TIME.lock();
+        try {
+            history = run(database, protocol, settings);
+        } finally {
+            TraceRunner.ONE_TRY_AT_A_TIME.unlock();
+        }
         long ran = System.nanoTime();
         ModelConfig config = protocol.modelConfig().withConformance(conformance);
         RealTimeVerdict verdict = RealTimeVerdict.of(history, config, settings.maxStates());

@@ -209,9 +209,12 @@ final class Exchange {
             settle(command);
             return;
         }
-        String error = sent.outcome() != null ? "the fault did not take: the client got an answer" : null;
+        // a library that swallows the broken connection's error still answers: nothing it says was heard from the
+        // server, so its answer is as unknown as a lost one (as in real time)
+        String error = null;
         String what = p.action() + lossInWords(armed, sent) + ", the client times out after " + NetworkFaults.LOST_ANSWER_TIMEOUT_MILLIS
-                + " ms and drops its connection";
+                + " ms and drops its connection" + (sent.outcome() == null ? "" : " (the call still answered "
+                + TraceTable.outcome(sent.outcome(), null) + ", from a connection the fault broke: taken as unknown)");
         String key = workers.keyOf(st.state, session, command);
         if (st.state.transaction(session) == null) {
             workers.unanswered(session, command);

@@ -32,7 +32,7 @@ public final class TraceRunner implements AutoCloseable {
      * One try at a time per JVM: the database is shared, and a property
      * engine may still be shrinking on another thread when the next starts.
      */
-    static final java.util.concurrent.locks.ReentrantLock ONE_TRY_AT_A_TIME = new java.util.concurrent.locks.ReentrantLock();
+    public static final java.util.concurrent.locks.ReentrantLock ONE_TRY_AT_A_TIME = new java.util.concurrent.locks.ReentrantLock();
 
     /** How long a statement may run, neither answering nor blocked by another session of the try, before the try ends. */
     static final long STATEMENT_MILLIS = 10_000;
