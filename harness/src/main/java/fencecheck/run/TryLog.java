@@ -1,7 +1,9 @@
 package fencecheck.run;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -15,17 +17,28 @@ public final class TryLog {
 
     private final List<Set<Situation>> situations = new ArrayList<>();
     private TryResult lastFailure;
+    /** Per kind of conformance note, the first try that showed it. */
+    private final Map<String, TryResult> firstOfEachNote = new LinkedHashMap<>();
 
     synchronized void record(TryResult tried) {
         situations.add(tried.situations());
         if (!tried.passed()) {
             lastFailure = tried;
         }
+        for (HistoryEntry note : tried.notes()) {
+            firstOfEachNote.putIfAbsent(ConformanceNotes.kindOf(note), tried);
+        }
     }
 
     public synchronized void reset() {
         situations.clear();
         lastFailure = null;
+        firstOfEachNote.clear();
+    }
+
+    /** Per kind of conformance note the tries showed (under safety conformance), the first try that showed it. */
+    public synchronized Map<String, TryResult> firstOfEachNote() {
+        return new LinkedHashMap<>(firstOfEachNote);
     }
 
     /** The situations of each try since the last reset, in the order the tries ran. */

@@ -1,0 +1,43 @@
+package fencecheck.run;
+
+import fencecheck.job.JobCommand;
+import fencecheck.model.Command;
+
+import java.util.Optional;
+
+/**
+ * The kind of a conformance note: which operation answered otherwise than the reference, and how, without the
+ * values (tokens, instants) of the try that showed it, so one behaviour of an implementation is one note however
+ * many tries show it.
+ */
+public final class ConformanceNotes {
+
+    private ConformanceNotes() {
+    }
+
+    /** The note's kind, e.g. "renew: a renew after the lease ran out at # revives it (nobody was granted the key meanwhile)". */
+    public static String kindOf(HistoryEntry note) {
+        String words = note.difference() != null ? note.difference() : "the rows differ from the model's";
+        return operation(note) + ": " + words.replaceAll("\\d+(\\.\\d+)?s?", "#");
+    }
+
+    /** The first note of {@code kind} in the try, if it still shows one. */
+    public static Optional<HistoryEntry> of(TryResult tried, String kind) {
+        return tried.notes().stream().filter(n -> kindOf(n).equals(kind)).findFirst();
+    }
+
+    private static String operation(HistoryEntry e) {
+        if (e.command() instanceof JobCommand.LeaseOperation op) {
+            return switch (op.command()) {
+                case Command.Acquire a -> "acquire";
+                case Command.Renew r -> "renew";
+                case Command.Release r -> "release";
+                default -> "lease operation";
+            };
+        }
+        if (e.command() instanceof JobCommand.Write w) {
+            return "write to " + w.write().sink();
+        }
+        return e.command() == null ? "a step" : e.command().getClass().getSimpleName().toLowerCase();
+    }
+}
