@@ -1,0 +1,64 @@
+package fencecheck.findings;
+
+import fencecheck.trace.Action;
+import fencecheck.trace.Actors;
+import fencecheck.trace.Step;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Changes to a trace that single-step deletions and simplifications cannot make, for {@link TraceShrinker}: a zombie
+ * resolved (its worker never restarted, so the zombie's steps are the worker's own and its resumes go), and a step
+ * done by another actor of the trace. The first is shorter by itself; the second is not, but can let the steps that
+ * only served the first actor go.
+ */
+final class Reshapes {
+
+    private Reshapes() {
+    }
+
+    /** For each restart that leaves a zombie: the trace without it, the zombie's steps done by the worker, its resumes gone. */
+    static List<List<Step>> withoutZombies(List<Step> steps) {
+        List<List<Step>> candidates = new ArrayList<>();
+        for (int r = 0; r < steps.size(); r++) {
+            if (steps.get(r).action() instanceof Action.Restart restart && restart.zombie()) {
+                candidates.add(resolved(steps, r, restart.worker()));
+            }
+        }
+        return candidates;
+    }
+
+    private static List<Step> resolved(List<Step> steps, int restartAt, String worker) {
+        String zombie = Actors.zombieOf(worker);
+        List<Step> resolved = new ArrayList<>(steps.subList(0, restartAt));
+        boolean replaced = false;
+        for (Step step : steps.subList(restartAt + 1, steps.size())) {
+            // a later restart of the same worker leaves a zombie of its own: from there the trace stays as it was
+            replaced |= step.action() instanceof Action.Restart later && later.worker().equals(worker);
+            if (!replaced && step.action() instanceof Action.Resume resume && resume.worker().equals(zombie)) {
+                continue;
+            }
+            resolved.add(!replaced && step.actor().equals(zombie) ? new Step(worker, step.action()) : step);
+        }
+        return resolved;
+    }
+
+    /** The step at {@code index} done by (or, for a fault, aimed at) each other worker or zombie the trace names. */
+    static List<Step> byOtherActors(List<Step> steps, int index) {
+        Step step = steps.get(index);
+        Set<String> actors = new LinkedHashSet<>();
+        for (Step s : steps) {
+            if (Actors.isWorkerOrZombie(s.actor())) {
+                actors.add(s.actor());
+            }
+        }
+        List<Step> others = new ArrayList<>();
+        if (step.action() instanceof Action.WorkerStatement) {
+            actors.stream().filter(a -> !a.equals(step.actor())).forEach(a -> others.add(new Step(a, step.action())));
+        }
+        return others;
+    }
+}
