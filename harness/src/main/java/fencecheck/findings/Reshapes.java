@@ -8,12 +8,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Changes to a trace that single-step deletions and simplifications cannot make, for {@link TraceShrinker}: a zombie
- * resolved (its worker never restarted, so the zombie's steps are the worker's own and its resumes go), and a step
- * done by another actor of the trace. The first is shorter by itself; the second is not, but can let the steps that
- * only served the first actor go.
+ * resolved (its worker never restarted, so the zombie's steps are the worker's own and its resumes go), a worker
+ * renamed to a lower free slot, and a step done by another actor of the trace. The first is shorter by itself, the
+ * second only reads better; the third is not simpler, but can let the steps that only served the first actor go.
  */
 final class Reshapes {
 
@@ -44,6 +45,45 @@ final class Reshapes {
             resolved.add(!replaced && step.actor().equals(zombie) ? new Step(worker, step.action()) : step);
         }
         return resolved;
+    }
+
+    /**
+     * For each worker with a lower slot free (no step of it, its zombie or aimed at either): the trace with that worker
+     * renamed to the lowest free slot. Changes nothing that matters, but a trace of w1 and w2 reads more easily than one
+     * of w3 and w4.
+     */
+    static List<List<Step>> withLowerWorkers(List<Step> steps) {
+        Set<Integer> used = new TreeSet<>();
+        for (Step s : steps) {
+            if (Actors.isWorkerOrZombie(s.actor())) {
+                used.add(Actors.slot(s.actor()));
+            }
+            if (s.action() instanceof Action.WorkerFault f && Actors.isWorkerOrZombie(f.worker())) {
+                used.add(Actors.slot(f.worker()));
+            }
+        }
+        List<List<Step>> candidates = new ArrayList<>();
+        int free = 1;
+        while (used.contains(free)) {
+            free++;
+        }
+        for (int slot : used) {
+            if (slot > free) {
+                candidates.add(renamed(steps, slot, free));
+            }
+        }
+        return candidates;
+    }
+
+    private static List<Step> renamed(List<Step> steps, int from, int to) {
+        List<Step> renamed = new ArrayList<>();
+        for (Step s : steps) {
+            String actor = Actors.isWorkerOrZombie(s.actor()) && Actors.slot(s.actor()) == from ? s.actor().charAt(0) + String.valueOf(to) : s.actor();
+            Action action = s.action() instanceof Action.WorkerFault f && Actors.isWorkerOrZombie(f.worker()) && Actors.slot(f.worker()) == from
+                    ? StepSimplifier.aimedAt(f, f.worker().charAt(0) + String.valueOf(to)) : s.action();
+            renamed.add(new Step(actor, action));
+        }
+        return renamed;
     }
 
     /** The step at {@code index} done by (or, for a fault, aimed at) each other worker or zombie the trace names. */

@@ -121,7 +121,8 @@ final class StepSimplifier {
         return lower;
     }
 
-    private static Action aimedAt(Action.WorkerFault fault, String worker) {
+    /** The same fault aimed at another worker (or zombie). */
+    static Action aimedAt(Action.WorkerFault fault, String worker) {
         return switch (fault) {
             case Action.Pause p -> new Action.Pause(worker);
             case Action.Resume r -> new Action.Resume(worker);

@@ -58,7 +58,7 @@ public final class TraceShrinker {
             boolean shortTrace = steps(best).size() <= MOST_STEPS_FOR_PAIRS;
             TryResult changed = shortTrace ? withoutAPair(best, attempts) : best;
             if (changed == best) {
-                changed = withoutAZombie(best, attempts);
+                changed = reshapedWhole(best, attempts);
             }
             if (changed == best) {
                 changed = simplified(best, attempts);
@@ -74,9 +74,14 @@ public final class TraceShrinker {
         }
     }
 
-    /** The first zombie whose resolution ({@link Reshapes#withoutZombies}) still shows the kind, or the trace as it was. */
-    private TryResult withoutAZombie(TryResult failing, Attempts attempts) {
-        for (List<Step> candidate : Reshapes.withoutZombies(steps(failing))) {
+    /**
+     * The first zombie resolved ({@link Reshapes#withoutZombies}), or else the first worker moved to a lower slot
+     * ({@link Reshapes#withLowerWorkers}), that still shows the kind; or the trace as it was.
+     */
+    private TryResult reshapedWhole(TryResult failing, Attempts attempts) {
+        List<List<Step>> candidates = new ArrayList<>(Reshapes.withoutZombies(steps(failing)));
+        candidates.addAll(Reshapes.withLowerWorkers(steps(failing)));
+        for (List<Step> candidate : candidates) {
             Optional<TryResult> kept = attempts.keeps(failing.trace(), candidate);
             if (kept.isPresent()) {
                 return kept.get();

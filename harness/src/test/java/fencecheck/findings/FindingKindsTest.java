@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /** A failed try's kinds: the guarantee broken and the operation that broke it, never the values of the answers. */
 class FindingKindsTest {
@@ -62,7 +63,7 @@ class FindingKindsTest {
                 new Violation(Invariant.TOKENS_STRICTLY_INCREASING, 1, "reused"), new Violation(Invariant.MUTUAL_EXCLUSION, 2, "two holders")));
 
         assertThat(FindingKinds.of(tried)).extracting(FindingKind::operation, FindingKind::severity).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("acquire", Severity.SAFETY), org.assertj.core.groups.Tuple.tuple("renew", Severity.SAFETY));
+                tuple("acquire", Severity.SAFETY), tuple("renew", Severity.SAFETY));
     }
 
     @Test

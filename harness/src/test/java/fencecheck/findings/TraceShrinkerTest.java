@@ -109,6 +109,25 @@ class TraceShrinkerTest {
     }
 
     @Test
+    void aWorkerMovesToTheLowestFreeSlotWithItsZombieAndTheFaultsAimedAtIt() {
+        List<Step> steps = List.of(
+                Step.worker(3, new Action.Acquire("K1")),
+                Step.nemesis(new Action.Restart("w3", true)),
+                Step.zombie(3, new Action.Renew()),
+                Step.worker(2, new Action.Acquire("K1")));
+
+        assertThat(Reshapes.withLowerWorkers(steps)).as("the lower slots first").containsExactly(
+                List.of(Step.worker(3, new Action.Acquire("K1")),
+                        Step.nemesis(new Action.Restart("w3", true)),
+                        Step.zombie(3, new Action.Renew()),
+                        Step.worker(1, new Action.Acquire("K1"))),
+                List.of(Step.worker(1, new Action.Acquire("K1")),
+                        Step.nemesis(new Action.Restart("w1", true)),
+                        Step.zombie(1, new Action.Renew()),
+                        Step.worker(2, new Action.Acquire("K1"))));
+    }
+
+    @Test
     void refusesATraceThatDoesNotShowTheKind() {
         TryResult passing = Tries.renewBug(Trace.of("test", List.of(Step.worker(2, new Action.Renew()))));
 
