@@ -13,8 +13,9 @@ import java.util.TreeSet;
 /**
  * Changes to a trace that single-step deletions and simplifications cannot make, for {@link TraceShrinker}: a zombie
  * resolved (its worker never restarted, so the zombie's steps are the worker's own and its resumes go), a worker
- * renamed to a lower free slot, and a step done by another actor of the trace. The first is shorter by itself, the
- * second only reads better; the third is not simpler, but can let the steps that only served the first actor go.
+ * renamed to a lower free slot, two workers merged into one, and a step done by another actor of the trace. The first
+ * is shorter by itself, the second only reads better; the last two are not simpler, but can let the steps that only
+ * served the actor replaced go.
  */
 final class Reshapes {
 
@@ -53,15 +54,7 @@ final class Reshapes {
      * of w3 and w4.
      */
     static List<List<Step>> withLowerWorkers(List<Step> steps) {
-        Set<Integer> used = new TreeSet<>();
-        for (Step s : steps) {
-            if (Actors.isWorkerOrZombie(s.actor())) {
-                used.add(Actors.slot(s.actor()));
-            }
-            if (s.action() instanceof Action.WorkerFault f && Actors.isWorkerOrZombie(f.worker())) {
-                used.add(Actors.slot(f.worker()));
-            }
-        }
+        Set<Integer> used = slotsUsed(steps);
         List<List<Step>> candidates = new ArrayList<>();
         int free = 1;
         while (used.contains(free)) {
@@ -75,6 +68,20 @@ final class Reshapes {
         return candidates;
     }
 
+    /** The worker slots the trace names: by a step of a worker or zombie, or by a fault aimed at one. */
+    private static Set<Integer> slotsUsed(List<Step> steps) {
+        Set<Integer> used = new TreeSet<>();
+        for (Step s : steps) {
+            if (Actors.isWorkerOrZombie(s.actor())) {
+                used.add(Actors.slot(s.actor()));
+            }
+            if (s.action() instanceof Action.WorkerFault f && Actors.isWorkerOrZombie(f.worker())) {
+                used.add(Actors.slot(f.worker()));
+            }
+        }
+        return used;
+    }
+
     private static List<Step> renamed(List<Step> steps, int from, int to) {
         List<Step> renamed = new ArrayList<>();
         for (Step s : steps) {
@@ -84,6 +91,23 @@ final class Reshapes {
             renamed.add(new Step(actor, action));
         }
         return renamed;
+    }
+
+    /**
+     * For each two workers of the trace: every step of the one (and of its zombie, and every fault aimed at either)
+     * done by the other. Not shorter, but a worker that only repeats what another does can then go with its steps.
+     */
+    static List<List<Step>> withWorkersMerged(List<Step> steps) {
+        Set<Integer> used = slotsUsed(steps);
+        List<List<Step>> candidates = new ArrayList<>();
+        for (int from : used) {
+            for (int into : used) {
+                if (from != into) {
+                    candidates.add(renamed(steps, from, into));
+                }
+            }
+        }
+        return candidates;
     }
 
     /** The step at {@code index} done by (or, for a fault, aimed at) each other worker or zombie the trace names. */

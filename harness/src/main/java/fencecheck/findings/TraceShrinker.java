@@ -16,8 +16,8 @@ import java.util.function.Function;
  * debugging over its steps: drop the steps after the one that failed (they never ran), then chunks of steps from
  * halves down to single steps; then, in turn, while one of them helps (and the chunks again after each): pairs of
  * steps in a short trace (a grant of another key and the clock moved to its expiry matter only together), a zombie
- * resolved and single steps simplified ({@link StepSimplifier}), and in a short trace a step done by another actor
- * when that lets more steps go ({@link Reshapes}). A candidate is kept only when it shows the same kind: one that
+ * resolved and single steps simplified ({@link StepSimplifier}), and in a short trace two workers merged or a step done
+ * by another actor when that lets more steps go ({@link Reshapes}). A candidate is kept only when it shows the same kind: one that
  * fails otherwise would trade one finding for another. Every sub-list of a trace is a trace (symbolic arguments
  * resolve when a step runs), so every candidate runs. Deterministic for a given runner, unless the time bound cuts it
  * short; a kind found in one try only is often one that needs several things at once, which is why the passes after
@@ -91,21 +91,26 @@ public final class TraceShrinker {
     }
 
     /**
-     * The first step done by another actor after which the trace shrinks below its length, or the trace as it was: a
-     * step of the right actor can let go the steps that only gave the wrong one what it needed.
+     * The first of two workers merged, or else of a step done by another actor ({@link Reshapes}), after which the
+     * trace shrinks below its length; or the trace as it was. The right actor can let go the steps that only gave the
+     * wrong one what it needed.
      */
     private TryResult doneByAnother(TryResult failing, Attempts attempts) {
         List<Step> steps = steps(failing);
+        List<List<Step>> candidates = new ArrayList<>(Reshapes.withWorkersMerged(steps));
         for (int i = steps.size() - 1; i >= 0; i--) {
             for (Step other : Reshapes.byOtherActors(steps, i)) {
                 List<Step> candidate = new ArrayList<>(steps);
                 candidate.set(i, other);
-                Optional<TryResult> kept = attempts.keeps(failing.trace(), candidate);
-                if (kept.isPresent()) {
-                    TryResult shorter = withoutChunks(kept.get(), attempts);
-                    if (shorter.steps() < failing.steps()) {
-                        return shorter;
-                    }
+                candidates.add(candidate);
+            }
+        }
+        for (List<Step> candidate : candidates) {
+            Optional<TryResult> kept = attempts.keeps(failing.trace(), candidate);
+            if (kept.isPresent()) {
+                TryResult shorter = withoutChunks(kept.get(), attempts);
+                if (shorter.steps() < failing.steps()) {
+                    return shorter;
                 }
             }
         }

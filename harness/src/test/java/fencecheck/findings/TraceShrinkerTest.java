@@ -89,45 +89,6 @@ class TraceShrinkerTest {
     }
 
     @Test
-    void resolvingAZombieDropsItsRestartAndItsResumeAndGivesItsStepsToTheWorker() {
-        List<Step> steps = List.of(
-                Step.worker(1, new Action.Acquire("K1")),
-                Step.nemesis(new Action.Restart("w1", true)),
-                Step.clock(new Action.AdvanceToExpiry("K1", 1)),
-                Step.nemesis(new Action.Resume("z1")),
-                Step.zombie(1, new Action.Renew()),
-                Step.nemesis(new Action.Restart("w1", true)),
-                Step.zombie(1, new Action.Release()));
-
-        assertThat(Reshapes.withoutZombies(steps)).first().isEqualTo(List.of(
-                Step.worker(1, new Action.Acquire("K1")),
-                Step.clock(new Action.AdvanceToExpiry("K1", 1)),
-                Step.worker(1, new Action.Renew()),
-                // a later restart leaves a zombie of its own
-                Step.nemesis(new Action.Restart("w1", true)),
-                Step.zombie(1, new Action.Release())));
-    }
-
-    @Test
-    void aWorkerMovesToTheLowestFreeSlotWithItsZombieAndTheFaultsAimedAtIt() {
-        List<Step> steps = List.of(
-                Step.worker(3, new Action.Acquire("K1")),
-                Step.nemesis(new Action.Restart("w3", true)),
-                Step.zombie(3, new Action.Renew()),
-                Step.worker(2, new Action.Acquire("K1")));
-
-        assertThat(Reshapes.withLowerWorkers(steps)).as("the lower slots first").containsExactly(
-                List.of(Step.worker(3, new Action.Acquire("K1")),
-                        Step.nemesis(new Action.Restart("w3", true)),
-                        Step.zombie(3, new Action.Renew()),
-                        Step.worker(1, new Action.Acquire("K1"))),
-                List.of(Step.worker(1, new Action.Acquire("K1")),
-                        Step.nemesis(new Action.Restart("w1", true)),
-                        Step.zombie(1, new Action.Renew()),
-                        Step.worker(2, new Action.Acquire("K1"))));
-    }
-
-    @Test
     void refusesATraceThatDoesNotShowTheKind() {
         TryResult passing = Tries.renewBug(Trace.of("test", List.of(Step.worker(2, new Action.Renew()))));
 
