@@ -3,6 +3,7 @@ package fencecheck.properties;
 import fencecheck.db.Databases;
 import fencecheck.db.TestBed;
 import fencecheck.faults.proxy.FaultProxies;
+import fencecheck.findings.ShrinkBudget;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.LeaseProtocol;
 
@@ -16,8 +17,8 @@ import java.util.Optional;
  * variables), checked once, before any property runs: the seed, the
  * implementation (a SQL pack loaded, and its schema installed), the database
  * (reached, for a server given by URL), a Toxiproxy given by URL or
- * container, and the real-time lease lengths (of the command line, or of a
- * suite's annotation). A bad one stops every property at once
+ * container, the real-time lease lengths (of the command line, or of a
+ * suite's annotation) and the bounds of shrinking. A bad one stops every property at once
  * with the same one line, before a try is generated, so nothing is shrunk and
  * no run of the reference is recorded as failed.
  */
@@ -63,6 +64,7 @@ final class Configuration {
             Seeds.fromSystemProperty();
             Selection.fromCommandLine();
             RealTimeTtl.of(null);
+            ShrinkBudget.fromSystemProperties();
             String kind = Databases.configuredKind();
             if (!kind.equals("embedded")) {
                 Databases.shared();

@@ -5,6 +5,7 @@ import fencecheck.protocol.LeaseProtocol;
 import fencecheck.realtime.RealTimeRun;
 import fencecheck.run.Situation.Group;
 import fencecheck.run.TraceRunner;
+import fencecheck.run.TryResult;
 import fencecheck.trace.Step;
 import fencecheck.trace.Trace;
 import net.jqwik.api.Arbitraries;
@@ -20,8 +21,9 @@ import java.util.List;
 /**
  * Every property fencecheck has, for the implementation a subclass names with {@link Fencecheck}.
  * Each covers one {@link Group} of situations, and fails its run when one of them stays under its
- * coverage floor. A failure leaves a shrunk trace (or, in real time, a shrunk history), a replay
- * command and the report under {@code target/fencecheck/}.
+ * coverage floor. A lock-step property runs all its tries whatever they find and then fails once, listing every
+ * distinct finding with its shrunk trace and replay command; in real time a failure leaves a shrunk history. The
+ * report is under {@code target/fencecheck/}.
  *
  * <pre>{@code
  * @Fencecheck(value = "sql:classpath:/my-lease-pack", checks = {Group.LEASES, Group.LEASE_FAULTS})
@@ -105,10 +107,16 @@ public abstract class FencecheckSuite {
         }
     }
 
+    /**
+     * Runs one try and counts its situations. A failing try does not fail the property: it is recorded, the property
+     * goes on, and its end ({@link FailureReport}) reports every kind of finding, each shrunk, in one failure.
+     */
     private void run(List<Step> steps, Group group, boolean throughFaultProxies) {
         LeaseProtocol protocol = Harnesses.implementationUnderTest(getClass());
         TraceRunner runner = Harnesses.runnerFor(protocol, throughFaultProxies);
-        Coverage.judge(runner.run(Trace.of(protocol.name(), steps)), group, protocol, runner.tries());
+        TryResult result = runner.run(Trace.of(protocol.name(), steps));
+        Coverage.collect(result.situations(), group, protocol, runner.tries()::situationsOfTries);
+        PropertyFindings.record(result);
     }
 
     @Provide

@@ -3,6 +3,8 @@ package fencecheck.properties;
 import java.util.EnumMap;
 import java.util.Set;
 import fencecheck.db.Database;
+import fencecheck.findings.FailingTries;
+import fencecheck.findings.Finding;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.report.ResultFiles;
@@ -35,7 +37,8 @@ import java.util.stream.Stream;
  * (status, tries, checks, seed, duration, shrinking), the coverage of each
  * situation, the monitoring figures of the implementation's runner (reset
  * when the property starts), the database it ran on, and, when it failed,
- * the shrunk trace with its history and the commands that reproduce it.
+ * every finding: its kind, its shrunk trace with its history and the commands
+ * that reproduce it.
  * {@link ReportAtEnd} renders the files into the HTML report.
  */
 public class ResultCollector implements AroundPropertyHook {
@@ -104,8 +107,11 @@ public class ResultCollector implements AroundPropertyHook {
                 .flatMap(Optional::stream)
                 .toList();
         Optional<Throwable> error = errors.stream().findFirst();
-        // after the failure report's shrinking, the runner's last failing try is the smallest
-        Optional<TryResult> failedTry = result.status() == PropertyExecutionResult.Status.SUCCESSFUL ? Optional.empty()
+        List<PropertyFindings.Saved> findings = PropertyFindings.saved();
+        // the most severe finding; for a property that failed a try itself, the runner's last failing try (the smallest,
+        // after the failure report's minimising)
+        Optional<TryResult> failedTry = !findings.isEmpty() ? Optional.of(findings.get(0).finding().shrunk())
+                : result.status() == PropertyExecutionResult.Status.SUCCESSFUL ? Optional.empty()
                 : runner.flatMap(r -> r.tries().lastFailure());
         String implementation = failedTry.map(t -> t.trace().implementation())
                 .or(() -> protocol.map(LeaseProtocol::name))
@@ -118,10 +124,15 @@ public class ResultCollector implements AroundPropertyHook {
             case ABORTED -> RunResult.Status.ABORTED;
         };
         RunResult.Failure failure = null;
+        List<RunResult.Failure> moreFindings = List.of();
         if (status != RunResult.Status.PASSED) {
             String rerun = seed == null ? null : Commands.rerunSeed(propertyClass, seed, implementation);
             Optional<fencecheck.realtime.RealTimeRun.Result> realTime = RealTimeRuns.lastFailure();
-            if (failedTry.isEmpty() && realTime.isPresent()) {
+            if (!findings.isEmpty()) {
+                List<RunResult.Failure> all = findings.stream().map(f -> failureOf(f, seed, rerun)).toList();
+                failure = all.get(0);
+                moreFindings = all.subList(1, all.size());
+            } else if (failedTry.isEmpty() && realTime.isPresent()) {
                 failure = realTimeFailure(realTime.get(), error.map(ResultCollector::message).orElse(null),
                         new RunResult.Reproduction(seed, null, null, rerun));
             } else if (failedTry.isPresent()) {
@@ -136,7 +147,7 @@ public class ResultCollector implements AroundPropertyHook {
                 failure = RunResult.Failure.withoutTrace(message, new RunResult.Reproduction(seed, null, null, rerun));
             }
         }
-        Integer originalSize = result.originalSample()
+        Integer originalSize = !findings.isEmpty() ? Integer.valueOf(findings.get(0).finding().originalSteps()) : result.originalSample()
                 .map(s -> s.parameters())
                 .filter(p -> !p.isEmpty() && p.get(0) instanceof List<?>)
                 .map(p -> ((List<?>) p.get(0)).size())
@@ -163,7 +174,23 @@ public class ResultCollector implements AroundPropertyHook {
                 originalSize,
                 statistics,
                 runner.map(r -> r.metrics().snapshot()).orElse(null),
-                failure);
+                failure,
+                moreFindings,
+                PropertyFindings.notShrunk().stream().map(ResultCollector::factsOf).toList());
+    }
+
+    /** One finding as the result file keeps it: its shrunk try, how to reproduce it, and its kind and shrinking. */
+    private static RunResult.Failure failureOf(PropertyFindings.Saved saved, String seed, String rerun) {
+        Finding f = saved.finding();
+        RunResult.Reproduction reproduce = new RunResult.Reproduction(seed, Paths.fromRoot(saved.trace()), Commands.replayTrace(saved.trace()), rerun);
+        return RunResult.Failure.of(f.shrunk(), reproduce, new RunResult.FindingFacts(f.severity().word(), f.kind().describe(), f.tries(),
+                f.firstTry(), f.originalSteps(), f.shrinkRuns(), f.cutShortBy().orElse(null)));
+    }
+
+    /** A kind found beyond those shrunk: how often, never how small. */
+    private static RunResult.FindingFacts factsOf(FailingTries.Group group) {
+        return new RunResult.FindingFacts(group.kind().severity().word(), group.kind().describe(), group.tries(), group.firstTry(),
+                0, 0, null);
     }
 
     /** A real-time failure: its verdict, its invariants broken (at operations), and the smallest failing history found. */

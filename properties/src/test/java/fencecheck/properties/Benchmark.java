@@ -47,7 +47,8 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMetho
  *   <li>for each known-buggy variant, the property that catches it (the main
  *       property, or a fault property for the variants only faults reveal)
  *       through the JUnit Platform test kit with pinned seeds: tries and seconds
- *       to the first failure, and seconds of shrinking (median over the seeds);</li>
+ *       to the first failure, seconds of the remaining tries and of shrinking every
+ *       kind found, and of the whole run (median over the seeds);</li>
  *   <li>how to measure {@code mvn verify} (printed, not run).</li>
  * </ol>
  *
@@ -291,8 +292,8 @@ final class Benchmark {
     private static void variants(int seeds, String names) {
         System.out.printf("%n4. known-buggy variants: each against the property that catches it (the suite's jqwik settings,"
                 + " shrinking FULL), through the test kit, seeds 1..%d; median over the seeds%n", seeds);
-        System.out.printf("%-28s %8s %8s %10s %12s %8s %8s %9s  %s%n", "variant", "found", "tries", "s to fail",
-                "s shrinking", "(jqwik)", "(tries)", "shrunk to", "load");
+        System.out.printf("%-28s %8s %8s %10s %10s %12s %10s %6s %9s  %s%n", "variant", "found", "tries", "s to fail",
+                "s on", "s shrinking", "s in all", "kinds", "shrunk to", "load");
         for (LeaseProtocol variant : Implementations.variants()) {
             if (selected(variant, names)) {
                 variant(variant, seeds, new Target(VariantSearch.class, "databaseAgreesWithModel"));
@@ -309,9 +310,10 @@ final class Benchmark {
                 variant(variant, seeds, new Target(JobVariantSearch.class, "interleavedTransactionsAgreeWithModel"));
             }
         }
-        System.out.printf("   tries: up to and including the first failing one; s shrinking: from that failure to the end"
-                + " of the run, with the minimizer pass and the failure report; (jqwik): jqwik's own shrinking only,%n"
-                + "   (tries): the tries jqwik ran while shrinking; shrunk to: the longest shrunk trace, in steps;%n"
+        System.out.printf("   tries: up to and including the first failing one; s on: the property's remaining tries after it"
+                + " (a property goes on after a finding); s shrinking: fencecheck's shrinking of every kind found;%n"
+                + "   s in all: the whole property run, through the test kit, the failure report included; kinds: distinct"
+                + " findings; shrunk to: the longest shrunk trace, in steps;%n"
                 + "   variants caught only by a fault property are marked *, by the interleaved transactions **%n");
     }
 
@@ -333,23 +335,23 @@ final class Benchmark {
             if (run.timing != null && run.timing.failed()) {
                 found++;
                 shrunkSteps = Math.max(shrunkSteps, run.shrunkSteps);
-                double total = (run.ended - run.timing.firstFailure) / 1e9;
-                runs.add(new double[]{run.timing.triesToFailure, run.timing.secondsToFailure(), total,
-                        run.timing.secondsShrinking(), run.timing.triesAfterFailure});
+                runs.add(new double[]{run.timing.triesToFailure, run.timing.secondsToFailure(), run.timing.secondsShrinking(),
+                        run.shrinkMillis / 1e3, (run.ended - run.timing.started) / 1e9, run.kinds});
             }
         }
         String name = variant.name() + (target.container == VariantSearch.class ? ""
                 : target.container == JobVariantSearch.class ? " **" : " *");
         FaultTimings restarts = Harnesses.runnerFor(variant).faultTimings();
-        System.out.printf("%-28s %5d/%-2d %8s %10s %12s %8s %8s %9s  %s%s%n", name, found, seeds,
+        System.out.printf("%-28s %5d/%-2d %8s %10s %10s %12s %10s %6s %9s  %s%s%n", name, found, seeds,
                 medianOf(runs, 0, "%.0f"), medianOf(runs, 1, "%.2f"), medianOf(runs, 2, "%.2f"), medianOf(runs, 3, "%.2f"),
-                medianOf(runs, 4, "%.0f"),
+                medianOf(runs, 4, "%.2f"), medianOf(runs, 5, "%.0f"),
                 found == 0 ? "-" : "<=" + shrunkSteps, range(new double[]{loadBefore, loadAverage()}),
                 restarts.databaseRestarts() == 0 ? "" : String.format("  (%d database crash-restarts, %.0f ms each on average)",
                         restarts.databaseRestarts(), restarts.meanRestartMillis()));
     }
 
-    private record Run(SearchClock.Timing timing, long ended, int shrunkSteps) {
+    /** One property run: its timing, when the test kit returned, and what fencecheck's shrinking made of its findings. */
+    private record Run(SearchClock.Timing timing, long ended, int shrunkSteps, int kinds, long shrinkMillis) {
     }
 
     /** @param tries the number of tries, or 0 for the property's own setting */
@@ -369,10 +371,9 @@ final class Benchmark {
             long ended = System.nanoTime();
             boolean failed = finished.stream()
                     .anyMatch(e -> e.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable).isPresent());
-            int shrunk = !failed ? 0 : Harnesses.runnerFor(variant, Harnesses.throughFaultProxies(target.container, target.method))
-                    .tries().lastFailure()
-                    .map(TryResult::steps).orElse(0);
-            return new Run(SearchClock.last(), ended, shrunk);
+            List<PropertyFindings.Saved> findings = failed ? PropertyFindings.saved() : List.of();
+            int shrunk = findings.stream().mapToInt(f -> f.finding().shrunk().steps()).max().orElse(0);
+            return new Run(SearchClock.last(), ended, shrunk, findings.size(), PropertyFindings.shrinkMillis());
         } finally {
             System.setOut(out);
             restore(Implementations.PROPERTY, previousImplementation);

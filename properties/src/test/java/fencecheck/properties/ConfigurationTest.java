@@ -1,6 +1,7 @@
 package fencecheck.properties;
 
 import fencecheck.faults.proxy.FaultProxies;
+import fencecheck.findings.ShrinkBudget;
 import fencecheck.protocol.Implementations;
 import org.junit.jupiter.api.Test;
 
@@ -22,6 +23,12 @@ class ConfigurationTest {
     @Test
     void aSeedThatIsNotANumber() {
         assertThat(problemWith(Seeds.PROPERTY, "abc")).startsWith("-Dfencecheck.seed=abc is not a seed").doesNotContain("\n");
+    }
+
+    @Test
+    void aShrinkingBoundThatIsNotAPositiveNumber() {
+        assertThat(problemWith(ShrinkBudget.SECONDS_PROPERTY, "0")).isEqualTo("-Dfencecheck.shrink.seconds=0 is not a positive whole number");
+        assertThat(problemWith(ShrinkBudget.RUNS_PROPERTY, "many")).isEqualTo("-Dfencecheck.shrink.runs=many is not a positive whole number");
     }
 
     @Test

@@ -4,10 +4,10 @@ import fencecheck.check.Invariant;
 import fencecheck.check.Violation;
 import fencecheck.protocol.FaultVariants;
 import fencecheck.protocol.JobVariants;
-import fencecheck.run.TryResult;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.run.TryResult;
+import fencecheck.trace.TraceFiles;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -24,7 +24,8 @@ import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessf
 
 /**
  * Runs the main property against every known-buggy variant and requires it to
- * fail with a shrunk trace of at most {@value #MAX_SHRUNK_STEPS} steps, the
+ * fail with every finding shrunk to at most {@value #MAX_SHRUNK_STEPS} steps and
+ * listed in the failure, safety first, each saved as its shrunk trace, the
  * fault properties against every variant only faults reveal (at most
  * {@value #MAX_SHRUNK_FAULT_STEPS} steps), and the main property against the
  * reference, which must pass.
@@ -88,48 +89,52 @@ class KnownBuggyVariantsTest {
         Throwable failure = finished.get(0).getPayload(org.junit.platform.engine.TestExecutionResult.class)
                 .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable)
                 .orElseThrow(() -> new AssertionError(variant.name() + " was NOT caught: the property passed"));
-        TryResult shrunk = lastFailure(variant, propertyClass, property)
-                .orElseThrow(() -> new AssertionError(variant.name() + " failed through an error, not a trace: " + failure));
-        int steps = shrunk.steps();
-        String verdict = shrunk.verdict();
-        assertThat(failure.getMessage()).as("the failure's message starts with the shrunk trace's verdict").startsWith(verdict);
-        if (LOCKS_TOO_LITTLE.contains(variant.name())) {
-            TryResult job = shrunk;
-            assertThat(job.divergent()).as("%s is judged by what it let happen, not by a wait it skipped: %s", variant.name(), verdict)
-                    .isNull();
-            assertThat(job.violations()).extracting(Violation::invariant).contains(Invariant.NO_STALE_ACCEPTANCE);
+        List<PropertyFindings.Saved> findings = PropertyFindings.saved();
+        assertThat(findings).as("%s failed through an error, not a trace: %s", variant.name(), failure).isNotEmpty();
+        for (PropertyFindings.Saved saved : findings) {
+            TryResult shrunk = saved.finding().shrunk();
+            assertThat(failure.getMessage()).as("the failure lists every finding").contains(saved.finding().kind().toString())
+                    .contains(shrunk.verdict());
+            assertThat(TraceFiles.read(saved.trace())).as("the saved trace is the shrunk one").isEqualTo(shrunk.trace());
+            // nothing printed: a caught variant's verdict and trace are in the result file and the report
+            assertThat(shrunk.steps()).as("shrunk trace of %s (%s):%n%s", variant.name(), saved.finding().kind(), failure.getMessage())
+                    .isLessThanOrEqualTo(maxSteps);
         }
-        // nothing printed: a caught variant's verdict and trace are in the result file and the report
-        assertThat(steps).as("shrunk trace of %s (%s):%n%s", variant.name(), verdict, failure.getMessage()).isLessThanOrEqualTo(maxSteps);
+        assertThat(findings).extracting(f -> f.finding().severity()).as("safety first").isSorted();
+        if (LOCKS_TOO_LITTLE.contains(variant.name())) {
+            assertThat(findings).as("%s is judged by what it let happen, not by a wait it skipped", variant.name())
+                    .noneMatch(f -> f.finding().kind().broken().contains("Waiting"))
+                    .anySatisfy(f -> {
+                        assertThat(f.finding().shrunk().divergent()).isNull();
+                        assertThat(f.finding().shrunk().violations()).extracting(Violation::invariant).contains(Invariant.NO_STALE_ACCEPTANCE);
+                    });
+        }
     }
 
     @Test
-    void aPinnedSeedReproducesTheSameShrunkFailure() {
+    void aPinnedSeedReproducesTheSameShrunkFindings() {
         LeaseProtocol variant = Implementations.select("sink-accepts-equal-token");
         System.setProperty(Seeds.PROPERTY, "4242");
         try {
-            TryResult first = shrunkFailureOf(variant);
-            TryResult again = shrunkFailureOf(variant);
-            assertThat(again.trace()).isEqualTo(first.trace());
-            assertThat(again.history()).extracting(h -> h.observed()).isEqualTo(first.history().stream().map(h -> h.observed()).toList());
+            List<TryResult> first = shrunkFindingsOf(variant);
+            List<TryResult> again = shrunkFindingsOf(variant);
+            assertThat(again).extracting(TryResult::trace).isEqualTo(first.stream().map(TryResult::trace).toList());
+            assertThat(again).extracting(r -> r.history().stream().map(h -> h.observed()).toList())
+                    .isEqualTo(first.stream().map(r -> r.history().stream().map(h -> h.observed()).toList()).toList());
         } finally {
             System.clearProperty(Seeds.PROPERTY);
         }
     }
 
-    private static TryResult shrunkFailureOf(LeaseProtocol variant) {
+    private static List<TryResult> shrunkFindingsOf(LeaseProtocol variant) {
         Throwable failure = runPropertyAgainst(variant).testEvents().finished().list().get(0)
                 .getPayload(org.junit.platform.engine.TestExecutionResult.class)
                 .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable)
                 .orElseThrow(() -> new AssertionError(variant.name() + " was not caught"));
         assertThat(failure.getMessage()).contains("seed: " + System.getProperty(Seeds.PROPERTY) + "\n");
-        return lastFailure(variant, LeaseProtocolProperties.class, "databaseAgreesWithModel")
-                .orElseThrow(() -> new AssertionError(variant.name() + " failed through an error, not a trace: " + failure));
-    }
-
-    /** The smallest failing try of the property's last run: its runner keeps it, the exception carries only words. */
-    private static java.util.Optional<TryResult> lastFailure(LeaseProtocol variant, Class<?> propertyClass, String property) {
-        return Harnesses.runnerFor(variant, Harnesses.throughFaultProxies(propertyClass, property)).tries().lastFailure();
+        List<TryResult> shrunk = PropertyFindings.saved().stream().map(f -> f.finding().shrunk()).toList();
+        assertThat(shrunk).as("%s failed through an error, not a trace: %s", variant.name(), failure).isNotEmpty();
+        return shrunk;
     }
 
     @Test

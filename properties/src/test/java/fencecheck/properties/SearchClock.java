@@ -14,7 +14,7 @@ import java.util.List;
 
 /**
  * Times one property run: the tries (and their steps) up to and including the
- * first falsified one, when it failed, and when the run (shrinking included) ended. Innermost
+ * first failing one, when it failed, and when the run (shrinking included) ended. Innermost
  * of the property hooks, so the failure report's file writing is not counted.
  */
 public class SearchClock implements AroundPropertyHook, AroundTryHook {
@@ -88,7 +88,8 @@ public class SearchClock implements AroundPropertyHook, AroundTryHook {
                     timing.triesToFailure++;
                     timing.nanosInTries += nanos;
                     timing.stepsToFailure += parameters.isEmpty() || !(parameters.get(0) instanceof List<?> steps) ? 0 : steps.size();
-                    if (result.isFalsified()) {
+                    // a lock-step property records a failing try and goes on; another property fails it
+                    if (result.isFalsified() || !PropertyFindings.failingTries().isEmpty()) {
                         timing.firstFailure = System.nanoTime();
                     }
                 } else {

@@ -13,9 +13,9 @@ import java.util.Objects;
 import java.util.TreeSet;
 
 /**
- * One failure's page: the verdict, the timeline that explains it, how to
- * reproduce it, the shrunk trace (lease or job), the rows the failing step
- * touched and the invariants broken.
+ * One failure's page (one per finding of a run): the verdict, the run's other
+ * findings, the timeline that explains it, how to reproduce it, the shrunk trace
+ * (lease or job), the rows the failing step touched and the invariants broken.
  */
 final class FailurePage {
 
@@ -42,6 +42,7 @@ final class FailurePage {
             tr.resumed td.num { color: #8e24aa; font-weight: 700; }
             pre.command { white-space: pre-wrap; overflow-wrap: anywhere; word-break: normal; }
             dl.facts dd { overflow-wrap: anywhere; }
+            ol.findings li { margin: 2px 0; overflow-wrap: anywhere; }
             @media (max-width: 900px) { main { padding: 12px 12px 30px; } section { padding: 12px; } }
             """;
 
@@ -54,7 +55,18 @@ final class FailurePage {
 
     /** @param fullHistoryPage the file name of the page beside this one that draws a real-time failure's full history, or null */
     static String render(RunResult r, TraceCopy traceCopy, String fullHistoryPage) {
-        RunResult.Failure f = r.failure();
+        return render(r, 1, List.of(), traceCopy, fullHistoryPage);
+    }
+
+    /**
+     * The page of one of a run's findings.
+     *
+     * @param finding   which of {@link RunResult#findings()}, from 1
+     * @param pageNames the pages of all of them, without {@code .html}, for the links between them (empty: no links)
+     */
+    static String render(RunResult r, int finding, List<String> pageNames, TraceCopy traceCopy, String fullHistoryPage) {
+        List<RunResult.Failure> findings = r.findings();
+        RunResult.Failure f = findings.size() >= finding ? findings.get(finding - 1) : r.failure();
         StringBuilder h = new StringBuilder();
         // a known-buggy variant that failed with a trace is a catch, not a failure of the build
         boolean caught = BuildVerdict.kindOf(r) == BuildVerdict.Kind.KNOWN_BUG_CAUGHT;
@@ -78,9 +90,19 @@ final class FailurePage {
         if (r.knownBuggyVariant()) {
             fact(h, "expected?", "yes: this is a known-buggy variant, and catching it is the point");
         }
+        if (f.finding() != null) {
+            RunResult.FindingFacts facts = f.finding();
+            fact(h, "finding", (findings.size() > 1 ? finding + " of " + findings.size() + ", " : "") + facts.title());
+            fact(h, "found in", facts.tries() + (facts.tries() == 1 ? " try" : " tries") + " of " + r.tries() + ", first at try " + facts.firstTry());
+        }
         fact(h, "database", r.database() == null ? "-" : r.database().description() + settings(r.database()));
         fact(h, "tries", r.tries() + " (" + r.checks() + " checked)");
-        if (f.realTime() != null) {
+        if (f.finding() != null) {
+            RunResult.FindingFacts facts = f.finding();
+            // jqwik saw no failing try: fencecheck shrank each finding itself, re-running its trace
+            fact(h, "shrinking", "from " + facts.originalSteps() + " to " + f.traceSteps() + " trace steps in " + facts.shrinkRuns()
+                    + " re-runs" + (facts.cutShortBy() == null ? "" : ", cut short by " + facts.cutShortBy()));
+        } else if (f.realTime() != null) {
             // jqwik shrinks nothing of a real-time run: its history was shrunk after it by dropping operations
             fact(h, "shrinking", RealTimeSection.shrinking(f.realTime()));
         } else {
@@ -90,6 +112,7 @@ final class FailurePage {
         }
         fact(h, "duration", Html.duration(r.durationMillis()));
         h.append("</dl></section>\n");
+        h.append(FindingLinks.render(r, finding, pageNames));
 
         Timeline.Drawing drawing = Timeline.drawing(f);
         if (drawing != null) {
@@ -106,7 +129,7 @@ final class FailurePage {
             h.append(RealTimeSection.render(f.realTime(), fullHistoryPage));
             h.append(keptAsHistories(f.realTime(), fullHistoryPage));
         } else {
-            h.append(reproduce(r, traceCopy));
+            h.append(reproduce(f, r.seed(), traceCopy));
         }
 
         if (f.history() != null && !f.history().isEmpty()) {
@@ -144,10 +167,10 @@ final class FailurePage {
      * the repository root: the run's own trace file is overwritten by a later run, and an absolute path
      * works on one machine only.
      */
-    private static String reproduce(RunResult r, TraceCopy traceCopy) {
-        RunResult.Reproduction rep = r.failure().reproduce();
+    private static String reproduce(RunResult.Failure f, String runSeed, TraceCopy traceCopy) {
+        RunResult.Reproduction rep = f.reproduce();
         StringBuilder h = new StringBuilder("<section id=\"reproduce\"><h2>Reproduce</h2>\n");
-        String seed = rep != null && rep.seed() != null ? rep.seed() : r.seed();
+        String seed = rep != null && rep.seed() != null ? rep.seed() : runSeed;
         h.append("<p>seed <code class=\"seed\">").append(Html.esc(seed == null ? "-" : seed)).append("</code>");
         if (traceCopy != null) {
             h.append(" · shrunk trace saved beside this page: <a class=\"trace-copy\" href=\"").append(Html.esc(traceCopy.fileName())).append("\">")

@@ -62,14 +62,42 @@ final class IndexRunsTable {
         h.append("<td class=\"seed mono small\">").append(Html.esc(r.seed() == null ? "-" : r.seed())).append("</td></tr>\n");
         if (run.page() != null || r.failure() != null) {
             h.append("<tr class=\"detail ").append(run.cssClass()).append("\"><td colspan=\"5\" class=\"small\">");
-            String verdict = Html.esc(Pages.clip(r.failure() == null ? "" : r.failure().verdict(), 400));
-            if (run.page() != null) {
-                h.append("<a class=\"failure-link\" href=\"").append(Html.esc(run.page())).append("\">").append(verdict).append("</a>");
+            List<RunResult.Failure> findings = r.findings();
+            if (findings.size() <= 1) {
+                String verdict = Html.esc(Pages.clip(r.failure() == null ? "" : r.failure().verdict(), 400));
+                link(h, run.page(), verdict);
             } else {
-                h.append(verdict);
+                // several findings: one line each, its kind (the verdicts are on the pages), linked to its page
+                h.append("<ol class=\"findings\">");
+                for (int k = 1; k <= findings.size(); k++) {
+                    RunResult.Failure f = findings.get(k - 1);
+                    h.append("<li>");
+                    link(h, findingPage(run.page(), k), Html.esc(f.finding() != null ? f.finding().title() : Pages.clip(f.verdict(), 400)));
+                    h.append("</li>");
+                }
+                h.append("</ol>");
+                if (!r.findingsNotShrunk().isEmpty()) {
+                    h.append("<div class=\"muted\">and ").append(r.findingsNotShrunk().size()).append(" more kinds, not shrunk</div>");
+                }
             }
             h.append("</td></tr>\n");
         }
+    }
+
+    private static void link(StringBuilder h, String page, String escapedText) {
+        if (page != null) {
+            h.append("<a class=\"failure-link\" href=\"").append(Html.esc(page)).append("\">").append(escapedText).append("</a>");
+        } else {
+            h.append(escapedText);
+        }
+    }
+
+    /** The link of a run's {@code number}th finding's page, from its first page's link. */
+    private static String findingPage(String firstPage, int number) {
+        if (firstPage == null || !firstPage.endsWith(".html")) {
+            return null;
+        }
+        return ReportRenderer.findingPage(firstPage.substring(0, firstPage.length() - ".html".length()), number) + ".html";
     }
 
     /** {@code Class.method}, escaped, allowed to break after the dot first (a narrow window then wraps it there). */
@@ -95,6 +123,11 @@ final class IndexRunsTable {
             return "";
         }
         String steps = r.failure().traceSteps() + (r.originalTraceSize() == null ? "" : " of " + r.originalTraceSize()) + " steps";
+        RunResult.FindingFacts facts = r.failure().finding();
+        if (facts != null) {
+            return "<div class=\"small muted shrunk\">shrunk to " + Html.esc(steps) + " (" + facts.shrinkRuns() + " re-runs"
+                    + (facts.cutShortBy() == null ? "" : ", cut short") + ")</div>";
+        }
         return "<div class=\"small muted shrunk\">shrunk to " + Html.esc(steps) + " (" + r.shrinkingSteps()
                 + (r.shrinkingSteps() == 1 ? " shrinking step" : " shrinking steps") + ")</div>";
     }

@@ -40,6 +40,7 @@ final class IndexStyle {
             table.runs tr.detail.unexpected td, table.runs tr.detail.missed td { box-shadow: inset 4px 0 0 var(--fail); }
             table.runs tr.with-detail td { border-bottom: none; }
             table.runs tr.detail td { padding-top: 0; }
+            table.runs tr.detail ol.findings { margin: 0; padding-left: 1.4em; }
             table.runs tr.detail.caught a { color: #4a5a78; }
             .scroll-x { overflow-x: auto; width: fit-content; max-width: 100%; border: 1px solid var(--line); border-radius: 6px; }
             table.coverage { width: auto; }

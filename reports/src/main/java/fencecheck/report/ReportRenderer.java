@@ -16,7 +16,7 @@ import java.util.Locale;
 /**
  * Renders results as a self-contained HTML report: {@code index.html} with
  * one row per run (failures first), the coverage statistics and the
- * monitoring figures, and one page per failure under {@code failures/} with
+ * monitoring figures, and one page per finding of a failed run under {@code failures/} with
  * the verdict, the reproduction commands, the timeline, the shrunk trace and
  * the rows the failing step touched. No script, no network: every page opens
  * from {@code file://}. Every string from a result goes through {@link Html#esc}.
@@ -79,7 +79,16 @@ public final class ReportRenderer {
                     fullPage = FullHistoryPage.fileName(name);
                     Files.writeString(failures.resolve(fullPage), FullHistoryPage.render(run, name + ".html"));
                 }
-                Files.writeString(failures.resolve(name + ".html"), FailurePage.render(run, copyTrace(run.failure(), failures, name), fullPage));
+                List<RunResult.Failure> findings = run.findings();
+                List<String> names = new ArrayList<>();
+                for (int k = 1; k <= findings.size(); k++) {
+                    names.add(findingPage(name, k));
+                }
+                for (int k = 1; k <= findings.size(); k++) {
+                    String page = names.get(k - 1);
+                    Files.writeString(failures.resolve(page + ".html"), FailurePage.render(run, k, names,
+                            copyTrace(findings.get(k - 1), failures, page), k == 1 ? fullPage : null));
+                }
                 pages.add(FAILURES + "/" + name + ".html");
             }
             Path index = folder.resolve(INDEX);
@@ -88,6 +97,14 @@ public final class ReportRenderer {
         } catch (IOException e) {
             throw new UncheckedIOException("could not write the report to " + folder.toAbsolutePath() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The page of a run's {@code number}th finding (from 1), without {@code .html}: the first is the run's page
+     * {@code base}, each other {@code base-findingN}, so a page's link does not change when a run finds more.
+     */
+    static String findingPage(String base, int number) {
+        return number == 1 ? base : base + "-finding" + number;
     }
 
     /**

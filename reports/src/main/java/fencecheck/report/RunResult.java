@@ -27,7 +27,9 @@ import java.util.Map;
  * @param originalTraceSize  steps of the first failing (unshrunk) trace, or null when the run did not fail with a trace
  * @param statistics         how often each situation was reached, or null when the property does not report them
  * @param monitoring         the monitoring figures of the run, or null when it made no database operation
- * @param failure            null unless the run failed
+ * @param failure            null unless the run failed; with findings, the first (the most severe)
+ * @param moreFindings       the run's other findings, in the order they are reported (most severe first)
+ * @param findingsNotShrunk  kinds found beyond those shrunk, with how often they were found
  */
 public record RunResult(
         int schemaVersion,
@@ -46,13 +48,39 @@ public record RunResult(
         Integer originalTraceSize,
         Statistics statistics,
         OperationMetrics.Snapshot monitoring,
-        Failure failure) {
+        Failure failure,
+        List<Failure> moreFindings,
+        List<FindingFacts> findingsNotShrunk) {
 
-    /** Version 3: one trace language and one history for lease and job failures. */
-    public static final int SCHEMA_VERSION = 3;
+    /**
+     * Version 4: a run lists every distinct finding ({@code failure}, then {@code moreFindings}), each with its
+     * {@link FindingFacts}. Version 3: one trace language and one history for lease and job failures.
+     */
+    public static final int SCHEMA_VERSION = 4;
 
     public RunResult {
         implementationNote = implementationNote == null ? "" : implementationNote;
+        moreFindings = moreFindings == null ? List.of() : List.copyOf(moreFindings);
+        findingsNotShrunk = findingsNotShrunk == null ? List.of() : List.copyOf(findingsNotShrunk);
+    }
+
+    /** A run with one failure at most: an error, a coverage floor, a real-time history, or a single finding. */
+    public RunResult(int schemaVersion, String property, String implementation, String implementationNote, boolean knownBuggyVariant,
+                     DatabaseInfo database, Status status, int tries, int checks, String seed, String startedAt, long durationMillis,
+                     int shrinkingSteps, Integer originalTraceSize, Statistics statistics, OperationMetrics.Snapshot monitoring,
+                     Failure failure) {
+        this(schemaVersion, property, implementation, implementationNote, knownBuggyVariant, database, status, tries, checks, seed,
+                startedAt, durationMillis, shrinkingSteps, originalTraceSize, statistics, monitoring, failure, List.of(), List.of());
+    }
+
+    /** Every finding with a page of its own: {@code failure}, then {@code moreFindings}; empty when the run passed. */
+    public List<Failure> findings() {
+        if (failure == null) {
+            return List.of();
+        }
+        List<Failure> all = new java.util.ArrayList<>(List.of(failure));
+        all.addAll(moreFindings);
+        return List.copyOf(all);
     }
 
     public boolean failed() {
@@ -139,6 +167,8 @@ public record RunResult(
      * @param divergentStep the step where model and database first disagreed, or null
      * @param violations    the invariants the database's answers broke (in a real-time failure, {@code step} is the operation)
      * @param realTime      a real-time failure's shrunk history, or null for a lock-step failure
+     * @param finding       what kind of finding it is and how it was shrunk, or null for a failure that is not one of
+     *                      a lock-step property's findings (an error, a coverage floor, a real-time history)
      */
     public record Failure(
             String verdict,
@@ -147,7 +177,8 @@ public record RunResult(
             Trace trace,
             List<HistoryEntry> history,
             Reproduction reproduce,
-            RealTime realTime) {
+            RealTime realTime,
+            FindingFacts finding) {
 
         public Failure {
             violations = violations == null ? List.of() : List.copyOf(violations);
@@ -156,7 +187,19 @@ public record RunResult(
         /** A lock-step failure (or one without a trace). */
         public Failure(String verdict, Integer divergentStep, List<Violation> violations, Trace trace, List<HistoryEntry> history,
                        Reproduction reproduce) {
-            this(verdict, divergentStep, violations, trace, history, reproduce, null);
+            this(verdict, divergentStep, violations, trace, history, reproduce, null, null);
+        }
+
+        /** A failure that is not a finding of a lock-step property. */
+        public Failure(String verdict, Integer divergentStep, List<Violation> violations, Trace trace, List<HistoryEntry> history,
+                       Reproduction reproduce, RealTime realTime) {
+            this(verdict, divergentStep, violations, trace, history, reproduce, realTime, null);
+        }
+
+        /** One finding of a lock-step property: its shrunk try, how to reproduce it, and its kind and shrinking. */
+        public static Failure of(TryResult result, Reproduction reproduce, FindingFacts finding) {
+            return new Failure(result.verdict(), result.divergent() == null ? null : result.divergent().step(),
+                    result.violations(), result.trace(), result.history(), reproduce, null, finding);
         }
 
         /** Whether it carries what failed: a shrunk trace, or a real-time history that a checker refused. */
@@ -192,6 +235,26 @@ public record RunResult(
                 return null;
             }
             return history.stream().filter(e -> e.step() == step).findFirst().orElse(null);
+        }
+    }
+
+    /**
+     * One distinct finding of a run: its kind and how often the run's tries showed it, and how its trace was shrunk.
+     *
+     * @param severity      {@code safety} or {@code conformance}
+     * @param kind          the guarantee broken and the operation that broke it, in words
+     * @param tries         how many of the run's tries showed it
+     * @param firstTry      the first of them, from 1
+     * @param originalSteps the steps of that first try, which shrinking started from (0: not shrunk)
+     * @param shrinkRuns    the re-runs shrinking took
+     * @param cutShortBy    the bound that stopped shrinking before it was done, or null
+     */
+    public record FindingFacts(String severity, String kind, int tries, int firstTry, int originalSteps, int shrinkRuns,
+                               String cutShortBy) {
+
+        /** The kind with its severity, e.g. "safety: write to CURRENT_FENCE broke invariant 1. no stale acceptance". */
+        public String title() {
+            return severity + ": " + kind;
         }
     }
 
