@@ -63,16 +63,17 @@ public final class FindingKinds {
     }
 
     /**
-     * The one place that weighs a finding. An invariant broken is a safety finding; any other disagreement with the
-     * model is, for now, a conformance difference (a finer judgement of answers that imply breaking an invariant
-     * belongs here).
+     * The one place that weighs a finding. An invariant broken, or an answer the model judged unsafe, is a safety
+     * finding; any other disagreement with the model (which ends a try only under strict conformance, or where the
+     * model judged no answer) is a conformance difference.
      */
     static Severity severityOf(Violation violation) {
         return Severity.SAFETY;
     }
 
     static Severity severityOf(HistoryEntry disagreement) {
-        return Severity.CONFORMANCE;
+        // an answer no correct lease service may give is a safety finding even before an invariant sees it
+        return disagreement.unsafe() ? Severity.SAFETY : Severity.CONFORMANCE;
     }
 
     private static FindingKind ofViolation(TryResult tried, Violation v) {

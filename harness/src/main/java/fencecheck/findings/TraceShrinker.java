@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Shrinks a failing trace toward the smallest one that still shows one {@link FindingKind kind} of finding, by delta
@@ -45,11 +46,19 @@ public final class TraceShrinker {
     }
 
     public Shrunk shrink(TryResult failing, FindingKind kind, ShrinkBudget budget) {
-        if (!FindingKinds.shows(failing, kind)) {
-            throw new IllegalArgumentException("the trace to shrink does not show " + kind);
+        return shrink(failing, tried -> FindingKinds.shows(tried, kind), kind.toString(), budget);
+    }
+
+    /**
+     * The smallest trace found that still shows what {@code shows} looks for (a finding's kind, a conformance note's),
+     * named {@code what} in the error when the trace given does not show it.
+     */
+    public Shrunk shrink(TryResult showing, Predicate<TryResult> shows, String what, ShrinkBudget budget) {
+        if (!shows.test(showing)) {
+            throw new IllegalArgumentException("the trace to shrink does not show " + what);
         }
-        Attempts attempts = new Attempts(kind, budget);
-        return new Shrunk(shrink(failing, attempts), failing.steps(), attempts.runs, attempts.cutShortBy());
+        Attempts attempts = new Attempts(shows, budget);
+        return new Shrunk(shrink(showing, attempts), showing.steps(), attempts.runs, attempts.cutShortBy());
     }
 
     private TryResult shrink(TryResult failing, Attempts attempts) {
@@ -194,7 +203,7 @@ public final class TraceShrinker {
 
     /** The re-runs of one shrinking, and its bounds. */
     private final class Attempts {
-        private final FindingKind kind;
+        private final Predicate<TryResult> shows;
         private final ShrinkBudget budget;
         private final long deadline;
         private int runs;
@@ -202,8 +211,8 @@ public final class TraceShrinker {
         /** Candidates run that did not show the kind: the runner is deterministic, so running one again is waste. */
         private final Set<List<Step>> refused = new HashSet<>();
 
-        Attempts(FindingKind kind, ShrinkBudget budget) {
-            this.kind = kind;
+        Attempts(Predicate<TryResult> shows, ShrinkBudget budget) {
+            this.shows = shows;
             this.budget = budget;
             this.deadline = System.nanoTime() + budget.time().toNanos();
         }
@@ -215,7 +224,7 @@ public final class TraceShrinker {
             }
             runs++;
             TryResult tried = run.apply(of.withSteps(candidate));
-            if (FindingKinds.shows(tried, kind)) {
+            if (shows.test(tried)) {
                 return Optional.of(tried);
             }
             refused.add(List.copyOf(candidate));

@@ -176,7 +176,8 @@ public class ResultCollector implements AroundPropertyHook {
                 runner.map(r -> r.metrics().snapshot()).orElse(null),
                 failure,
                 moreFindings,
-                PropertyFindings.notShrunk().stream().map(ResultCollector::factsOf).toList());
+                PropertyFindings.notShrunk().stream().map(ResultCollector::factsOf).toList(),
+                runner.map(r -> ConformanceNoteReport.of(context, r, implementation, seed)).orElse(List.of()));
     }
 
     /** One finding as the result file keeps it: its shrunk try, how to reproduce it, and its kind and shrinking. */

@@ -4,8 +4,9 @@ import fencecheck.protocol.Implementations;
 import fencecheck.report.ReportRenderer;
 import fencecheck.report.ResultFiles;
 import fencecheck.report.RunResult;
-import fencecheck.run.Situation;
 import fencecheck.run.OperationMetrics;
+import fencecheck.run.Situation;
+import fencecheck.trace.TraceFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -53,6 +54,28 @@ class ResultCollectorTest {
         assertThat(run.monitoring().clock()).as("monitoring over the virtual clock").isNotEmpty();
         assertThat(run.monitoring().operations()).containsKey(OperationMetrics.Operation.ACQUIRE);
         assertThat(run.monitoring().operations().get(OperationMetrics.Operation.ACQUIRE).attempts()).isPositive();
+    }
+
+    /**
+     * A pack held to safety whose answers differ from the reference's without breaking a guarantee (lease ends cut
+     * to the millisecond, a holder's acquire that extends its lease, a renew that revives its own lease): the run
+     * passes, and each kind of difference is a note with a shrunk trace that replays.
+     */
+    @Test
+    void aRunHeldToSafetyPassesAndKeepsEachKindOfConformanceNoteWithAShrunkTrace() throws IOException {
+        RunResult run = runSampleAgainst("agreesWithModel", "sql:harness/src/test/resources/packs/conservative-leases");
+
+        assertThat(run.status()).as(run.failure() == null ? "" : run.failure().verdict()).isEqualTo(RunResult.Status.PASSED);
+        assertThat(run.notes()).as("the truncated ends at least").isNotEmpty().hasSizeLessThanOrEqualTo(ConformanceNoteReport.MOST_NOTES);
+        assertThat(run.notes()).extracting(RunResult.Note::kind).doesNotHaveDuplicates()
+                .anyMatch(kind -> kind.contains("shorter than the reference's"));
+        for (RunResult.Note note : run.notes()) {
+            assertThat(note.steps()).as(note.kind()).isBetween(1, 10);
+            // written under the temporary target, outside the repository: the path is absolute
+            Path trace = Path.of(note.trace());
+            assertThat(TraceFiles.read(trace).steps()).hasSize(note.steps());
+            assertThat(note.replay()).contains(note.trace());
+        }
     }
 
     @Test

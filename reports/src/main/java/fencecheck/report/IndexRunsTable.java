@@ -80,8 +80,23 @@ final class IndexRunsTable {
                     h.append("<div class=\"muted\">and ").append(r.findingsNotShrunk().size()).append(" more kinds, not shrunk</div>");
                 }
             }
+            notes(h, r);
             h.append("</td></tr>\n");
         }
+    }
+
+    /** The run's conformance notes, one line each: no failure, but where the implementation answers otherwise. */
+    private static void notes(StringBuilder h, RunResult r) {
+        if (r.notes().isEmpty()) {
+            return;
+        }
+        h.append("<div class=\"muted\">").append(r.notes().size()).append(r.notes().size() == 1 ? " conformance note" : " conformance notes")
+                .append(" (no guarantee broken):</div><ul class=\"notes\">");
+        for (RunResult.Note n : r.notes()) {
+            h.append("<li>").append(Html.esc(n.kind())).append(" <span class=\"muted\">(").append(n.steps()).append(" steps: ")
+                    .append(Html.esc(n.trace())).append(")</span></li>");
+        }
+        h.append("</ul>");
     }
 
     private static void link(StringBuilder h, String page, String escapedText) {

@@ -30,6 +30,8 @@ import java.util.Map;
  * @param failure            null unless the run failed; with findings, the first (the most severe)
  * @param moreFindings       the run's other findings, in the order they are reported (most severe first)
  * @param findingsNotShrunk  kinds found beyond those shrunk, with how often they were found
+ * @param notes              under safety conformance, the kinds of answer that differ from the reference's but break
+ *                           no guarantee, each with a shrunk trace that shows it; they never fail the run
  */
 public record RunResult(
         int schemaVersion,
@@ -50,7 +52,8 @@ public record RunResult(
         OperationMetrics.Snapshot monitoring,
         Failure failure,
         List<Failure> moreFindings,
-        List<FindingFacts> findingsNotShrunk) {
+        List<FindingFacts> findingsNotShrunk,
+        List<Note> notes) {
 
     /**
      * Version 4: a run lists every distinct finding ({@code failure}, then {@code moreFindings}), each with its
@@ -62,6 +65,30 @@ public record RunResult(
         implementationNote = implementationNote == null ? "" : implementationNote;
         moreFindings = moreFindings == null ? List.of() : List.copyOf(moreFindings);
         findingsNotShrunk = findingsNotShrunk == null ? List.of() : List.copyOf(findingsNotShrunk);
+        notes = notes == null ? List.of() : List.copyOf(notes);
+    }
+
+    /** A run without conformance notes. */
+    public RunResult(int schemaVersion, String property, String implementation, String implementationNote, boolean knownBuggyVariant,
+                     DatabaseInfo database, Status status, int tries, int checks, String seed, String startedAt, long durationMillis,
+                     int shrinkingSteps, Integer originalTraceSize, Statistics statistics, OperationMetrics.Snapshot monitoring,
+                     Failure failure, List<Failure> moreFindings, List<FindingFacts> findingsNotShrunk) {
+        this(schemaVersion, property, implementation, implementationNote, knownBuggyVariant, database, status, tries, checks, seed,
+                startedAt, durationMillis, shrinkingSteps, originalTraceSize, statistics, monitoring, failure, moreFindings,
+                findingsNotShrunk, List.of());
+    }
+
+    /**
+     * A conformance note: an answer (or rows) the reference would not give, which breaks no guarantee.
+     *
+     * @param kind       the operation and the difference, without the values of the try that showed it
+     * @param difference the first such difference of the shrunk trace, in words
+     * @param step       the step of the shrunk trace it is at
+     * @param steps      the shrunk trace's length
+     * @param trace      the shrunk trace's file, from the project's root
+     * @param replay     the command that replays it
+     */
+    public record Note(String kind, String difference, int step, int steps, String trace, String replay) {
     }
 
     /** A run with one failure at most: an error, a coverage floor, a real-time history, or a single finding. */
@@ -70,7 +97,7 @@ public record RunResult(
                      int shrinkingSteps, Integer originalTraceSize, Statistics statistics, OperationMetrics.Snapshot monitoring,
                      Failure failure) {
         this(schemaVersion, property, implementation, implementationNote, knownBuggyVariant, database, status, tries, checks, seed,
-                startedAt, durationMillis, shrinkingSteps, originalTraceSize, statistics, monitoring, failure, List.of(), List.of());
+                startedAt, durationMillis, shrinkingSteps, originalTraceSize, statistics, monitoring, failure, List.of(), List.of(), List.of());
     }
 
     /** Every finding with a page of its own: {@code failure}, then {@code moreFindings}; empty when the run passed. */
