@@ -11,7 +11,7 @@ import java.util.UUID;
 
 /**
  * A test client: the reference's, except for acquire, which a test gives
- * together with the extra statement it prepared for it (closed with the client).
+ * together with the extra statement it prepared for it (closed with the client), or none.
  */
 abstract class AcquireReplaced implements LeaseClient {
 
@@ -21,6 +21,11 @@ abstract class AcquireReplaced implements LeaseClient {
     AcquireReplaced(LeaseClient reference, PreparedStatement statement) {
         this.reference = reference;
         this.statement = statement;
+    }
+
+    /** An acquire that needs no statement of its own. */
+    AcquireReplaced(LeaseClient reference) {
+        this(reference, null);
     }
 
     @Override
@@ -54,7 +59,9 @@ abstract class AcquireReplaced implements LeaseClient {
 
     @Override
     public void close() throws SQLException {
-        statement.close();
+        if (statement != null) {
+            statement.close();
+        }
         reference.close();
     }
 }

@@ -1,10 +1,7 @@
 package fencecheck.run;
 
 import fencecheck.db.Databases;
-import fencecheck.model.KeyState;
 import fencecheck.model.Outcome;
-import fencecheck.model.Outcome.WriteOutcome;
-import fencecheck.model.SinkKind;
 import fencecheck.protocol.LeaseClient;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.trace.Action;
@@ -31,46 +28,14 @@ class AnswerOnABrokenConnectionTest {
     static final class SwallowingAcquire extends SqlLeaseProtocol {
         @Override
         public LeaseClient client(Connection connection) throws SQLException {
-            LeaseClient inner = super.client(connection);
-            return new LeaseClient() {
+            return new AcquireReplaced(super.client(connection)) {
                 @Override
                 public Outcome acquire(String key, UUID owner, long ttlMicros) {
                     try {
-                        return inner.acquire(key, owner, ttlMicros);
+                        return reference.acquire(key, owner, ttlMicros);
                     } catch (SQLException e) {
                         return new Outcome.Busy();
                     }
-                }
-
-                @Override
-                public Outcome renew(String key, UUID owner, long token, long ttlMicros) throws SQLException {
-                    return inner.renew(key, owner, token, ttlMicros);
-                }
-
-                @Override
-                public Outcome release(String key, UUID owner, long token) throws SQLException {
-                    return inner.release(key, owner, token);
-                }
-
-                @Override
-                public WriteOutcome write(SinkKind sink, String key, long token, String resultId, String payload) throws SQLException {
-                    return inner.write(sink, key, token, resultId, payload);
-                }
-
-                @Override
-                public Outcome.RolledBack writeThenRollBack(SinkKind sink, String key, long token, String resultId, String payload)
-                        throws SQLException {
-                    return inner.writeThenRollBack(sink, key, token, resultId, payload);
-                }
-
-                @Override
-                public KeyState inspect(String key) throws SQLException {
-                    return inner.inspect(key);
-                }
-
-                @Override
-                public void close() throws SQLException {
-                    inner.close();
                 }
             };
         }
