@@ -1,37 +1,34 @@
-// db-scheduler passes every property that applies with no safety finding, and fencecheck reports its weakness: a
-// heartbeat after the dead limit revives the execution (nobody had picked it meanwhile). That is reported, and no
-// other difference from the reference is.
+// db-scheduler's one weakness, a heartbeat after the dead limit that revives the execution, is reported, and nothing
+// else is. Whether a run meets it as a conformance note (nobody picked the execution meanwhile: the revival breaks no
+// guarantee) or as a safety finding (another scheduler picked it while the late heartbeat was told it still holds it:
+// two executions at once) depends on how the generated history and, in real time, the threads fall; both are that
+// weakness. The build runs with test failures ignored so that this script judges what was found.
 import groovy.json.JsonSlurper
 
-def log = new File(basedir, 'build.log').text
 def implementation = 'com.example.dbscheduler.DbSchedulerLeases'
 def properties = ['databaseAgreesWithModel', 'networkFaultsAndRestarts', 'databaseCrashes', 'historiesAreLinearizable']
-properties.each { property ->
-    assert log.contains("DbSchedulerLeasesTest.${property} [${implementation}] passed") : "${property} did not pass"
-}
 
 def runs = new File(basedir, 'target/fencecheck/runs').listFiles().findAll { it.isDirectory() }.sort { it.name }
 def results = new File(runs.last(), 'results').listFiles().findAll { it.name.endsWith('.json') }
         .collect { new JsonSlurper().parse(it) }
 assert results*.property.collect { it.substring(it.indexOf('.') + 1) }.sort() == properties.sort()
-results.each { result ->
-    assert result.status == 'PASSED' && result.failure == null : "${result.property}: ${result.failure?.verdict}"
-}
+assert results.every { it.implementation == implementation }
 
-// the conformance notes the results carry: every list named "notes", at any depth
-def notes = []
-def collect
-collect = { node ->
-    if (node instanceof Map) {
-        node.each { k, v -> if (k == 'notes' && v instanceof List) { notes.addAll(v) } else { collect(v) } }
-    } else if (node instanceof List) {
-        node.each { collect(it) }
-    }
+// a finding is the revival when it is a renew (a heartbeat) answered Renewed where the model refuses it
+def words = { f -> [f?.finding?.title, f?.verdict].findAll { it }.join(' ') }
+def isRevival = { f -> def w = words(f); w.contains('renew') && w.contains('Renewed') }
+def revivals = 0
+results.each { result ->
+    def findings = ([result.failure] + (result.moreFindings ?: [])).findAll { it != null }
+    assert result.status == 'PASSED' || !findings.isEmpty() : "${result.property} ${result.status} without a finding"
+    def others = findings.findAll { !isRevival(it) }
+    assert others.isEmpty() : "${result.property}: findings other than the revival: ${others.collect(words)}"
+    revivals += findings.size()
+    def notes = result.notes ?: []
+    def otherNotes = notes.findAll { !(it.difference ?: it.kind).contains('revive') }
+    assert otherNotes.isEmpty() : "${result.property}: differences other than the revival: ${otherNotes*.kind}"
+    revivals += notes.size()
 }
-results.each { collect(it) }
-def words = { note -> note instanceof Map ? (note.difference ?: note.toString()) : note.toString() }
-assert !notes.isEmpty() : 'no conformance note was reported: the revived execution must be'
-assert notes.any { words(it).contains('revive') } : "no note reports the revived execution: ${notes.collect(words)}"
-def others = notes.findAll { !words(it).contains('revive') }
-assert others.isEmpty() : "differences other than the revival were reported: ${others.collect(words)}"
+assert revivals > 0 : 'the revived execution was reported neither as a note nor as a finding'
+println "db-scheduler: the revival reported ${revivals} times over ${results.size()} properties, nothing else"
 return true

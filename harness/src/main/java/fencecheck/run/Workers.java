@@ -104,6 +104,9 @@ final class Workers {
         long ttl = st.trace.leaseTtl();
         switch (action) {
             case Action.Acquire a -> {
+                if (tx != null && !leaseOperationsJoinTransactions()) {
+                    return skip(worker, "has a transaction open", "acquire");
+                }
                 if (!inItsTransaction(tx, a.key())) {
                     return skip(worker, "has a transaction open on " + tx.keys().first(), "acquire of " + a.key());
                 }
@@ -113,6 +116,9 @@ final class Workers {
                         () -> new JobOutcome.Answered(s.lease.acquire(a.key(), owner, ttl)), a.receiptLost());
             }
             case Action.Renew r -> {
+                if (tx != null && belief != null && !leaseOperationsJoinTransactions()) {
+                    return skip(worker, "has a transaction open", "renew");
+                }
                 if (belief == null || !inItsTransaction(tx, belief.key())) {
                     return skip(worker, belief == null ? "holds no lease" : "has a transaction open on " + tx.keys().first(), "renew");
                 }
@@ -122,6 +128,9 @@ final class Workers {
                         () -> new JobOutcome.Answered(s.lease.renew(belief.key(), owner, belief.token(), ttl)));
             }
             case Action.Release r -> {
+                if (tx != null && belief != null && !leaseOperationsJoinTransactions()) {
+                    return skip(worker, "has a transaction open", "release");
+                }
                 if (belief == null || !inItsTransaction(tx, belief.key())) {
                     return skip(worker, belief == null ? "holds no lease" : "has a transaction open on " + tx.keys().first(), "release");
                 }
@@ -193,6 +202,16 @@ final class Workers {
                 return new Planned("rollback", new JobCommand.Rollback(worker), s.jobs::rollback);
             }
         }
+    }
+
+    /**
+     * Whether a lease operation runs inside its worker's open transaction: only for an implementation with a job
+     * transaction of its own (its {@code jobClient}), whose calls run in the transaction it controls. For a lease-only
+     * implementation the transaction is the runner's frame around rolled-back writes, which a library that opens
+     * transactions of its own (a lock library on Spring's transaction manager) cannot join.
+     */
+    private boolean leaseOperationsJoinTransactions() {
+        return st.runner.protocol().hasJobTransaction();
     }
 
     /**
