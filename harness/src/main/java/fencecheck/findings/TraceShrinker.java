@@ -15,10 +15,11 @@ import java.util.function.Predicate;
 /**
  * Shrinks a failing trace toward the smallest one that still shows one {@link FindingKind kind} of finding, by delta
  * debugging over its steps: drop the steps after the one that failed (they never ran), then chunks of steps from
- * halves down to single steps; then, in turn, while one of them helps (and the chunks again after each): pairs of
- * steps in a short trace (a grant of another key and the clock moved to its expiry matter only together), a zombie
- * resolved and single steps simplified ({@link StepSimplifier}), and in a short trace two workers merged or a step done
- * by another actor when that lets more steps go ({@link Reshapes}). A candidate is kept only when it shows the same kind: one that
+ * halves down to single steps; then, in turn, while one of them helps (and the chunks again after each): a worker's
+ * transaction dropped whole, pairs of steps in a short trace (a grant of another key and the clock moved to its expiry
+ * matter only together), a zombie resolved and single steps simplified ({@link StepSimplifier}), and in a short trace
+ * two workers merged, a step done by another actor, two workers' names swapped from a step on or one actor's run of
+ * steps moved elsewhere, when that lets more steps go ({@link Reshapes}). A candidate is kept only when it shows the same kind: one that
  * fails otherwise would trade one finding for another. Every sub-list of a trace is a trace (symbolic arguments
  * resolve when a step runs), so every candidate runs. Deterministic for a given runner, unless the time bound cuts it
  * short; a kind found in one try only is often one that needs several things at once, which is why the passes after
@@ -65,7 +66,10 @@ public final class TraceShrinker {
         TryResult best = withoutChunks(withoutTheUnrun(failing, attempts), attempts);
         while (true) {
             boolean shortTrace = steps(best).size() <= MOST_STEPS_FOR_PAIRS;
-            TryResult changed = shortTrace ? withoutAPair(best, attempts) : best;
+            TryResult changed = firstKept(best, Reshapes.withoutATransaction(steps(best)), attempts);
+            if (changed == best && shortTrace) {
+                changed = withoutAPair(best, attempts);
+            }
             if (changed == best) {
                 changed = reshapedWhole(best, attempts);
             }
@@ -74,6 +78,12 @@ public final class TraceShrinker {
             }
             if (changed == best && shortTrace) {
                 changed = doneByAnother(best, attempts);
+            }
+            if (changed == best && shortTrace) {
+                changed = shorterAfter(best, Reshapes.withWorkersSwappedFrom(steps(best)), attempts);
+            }
+            if (changed == best && shortTrace) {
+                changed = shorterAfter(best, Reshapes.withARunMoved(steps(best)), attempts);
             }
             if (changed == best) {
                 return best;
@@ -90,6 +100,11 @@ public final class TraceShrinker {
     private TryResult reshapedWhole(TryResult failing, Attempts attempts) {
         List<List<Step>> candidates = new ArrayList<>(Reshapes.withoutZombies(steps(failing)));
         candidates.addAll(Reshapes.withLowerWorkers(steps(failing)));
+        return firstKept(failing, candidates, attempts);
+    }
+
+    /** The first candidate that still shows the kind, or the trace as it was. */
+    private TryResult firstKept(TryResult failing, List<List<Step>> candidates, Attempts attempts) {
         for (List<Step> candidate : candidates) {
             Optional<TryResult> kept = attempts.keeps(failing.trace(), candidate);
             if (kept.isPresent()) {
@@ -114,6 +129,14 @@ public final class TraceShrinker {
                 candidates.add(candidate);
             }
         }
+        return shorterAfter(failing, candidates, attempts);
+    }
+
+    /**
+     * The first candidate (no shorter than the trace) that still shows the kind and then shrinks below the trace's
+     * length by deletions; or the trace as it was. A reshape kept only for itself would go round in circles.
+     */
+    private TryResult shorterAfter(TryResult failing, List<List<Step>> candidates, Attempts attempts) {
         for (List<Step> candidate : candidates) {
             Optional<TryResult> kept = attempts.keeps(failing.trace(), candidate);
             if (kept.isPresent()) {

@@ -1,7 +1,6 @@
 package fencecheck.run;
 
 import fencecheck.job.JobCommand;
-import fencecheck.job.JobJudgement;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobState;
 import fencecheck.job.JobTransition;
@@ -34,6 +33,7 @@ final class Exchange {
     private final Workers workers;
     private final NetworkFaults network;
     private final UnknownEffect unknownEffect;
+    private final CallJudge judge;
     /** Per incarnation, after how many statements of its file a split stops its next call. */
     private final Map<String, Integer> splits = new HashMap<>();
 
@@ -43,6 +43,7 @@ final class Exchange {
         this.workers = workers;
         this.network = network;
         this.unknownEffect = new UnknownEffect(st, observer);
+        this.judge = new CallJudge(st.model);
     }
 
     /** The incarnation's next call stops after the first {@code afterStatements} statements of its file. */
@@ -355,7 +356,7 @@ final class Exchange {
                 for (Session s : done) {
                     answered.add(new Done(s, st.running.remove(s.name), StatementWatch.answer(s)));
                 }
-                for (Done d : CompletionOrder.of(answered, st.statementsStarted, this::agrees)) {
+                for (Done d : CompletionOrder.of(answered, st.statementsStarted, order -> judge.agrees(st.state, order, st.strict))) {
                     judge(d, cause);
                 }
                 continue;
@@ -395,26 +396,6 @@ final class Exchange {
     record Done(Session session, Running running, StatementWatch.Observation seen) {
     }
 
-    /** Whether the model, judging the statements in this order from the present state, accepts each answer the database gave. */
-    private boolean agrees(List<Done> order) {
-        JobState s = st.state;
-        for (Done d : order) {
-            if (d.seen().outcome() == null) {
-                continue;
-            }
-            try {
-                Judged j = judged(s, d.running(), d.seen());
-                if (!j.accepts(d.seen(), st.strict)) {
-                    return false;
-                }
-                s = j.transition().next();
-            } catch (IllegalArgumentException outOfScope) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     private void judge(Done done, JobCommand cause) throws SQLException {
         Session s = done.session();
         Running r = done.running();
@@ -427,7 +408,7 @@ final class Exchange {
             st.runner.metrics().latency(r.command, seen.nanos(), r.startedAt);
         }
         JobState before = st.state;
-        Judged judged = judged(st.state, r, seen);
+        CallJudge.Judged judged = judge.judged(st.state, r, seen);
         JobTransition t = judged.transition();
         st.state = t.next();
         String key = workers.keyOf(before, s.name, r.command);
@@ -451,78 +432,6 @@ final class Exchange {
                 t.outcome(), seen.outcome(), key, null, null, seen.error());
         Judgement j = judged.judgement().judgement();
         st.batch.add(j == null || j.isReference() ? entry : entry.judged(j.level(), j.difference()));
-    }
-
-    /** A judgement and the instant it was made at. */
-    private record Judged(JobJudgement judgement, long at, boolean readEarlier) {
-
-        Judged(JobJudgement judgement, long at) {
-            this(judgement, at, false);
-        }
-
-        JobTransition transition() {
-            return judgement.transition();
-        }
-
-        /** Whether the model takes the answer as the reference's, or (when not strict) as admissible. */
-        boolean accepts(StatementWatch.Observation seen, boolean strict) {
-            if (judgement.judgement() == null) {
-                return transition().outcome().equals(seen.outcome());
-            }
-            return judgement.acceptable(strict);
-        }
-    }
-
-    /**
-     * A statement runs at one instant of its life: the clock of its start, or, when it waited while the clock
-     * moved, a clock set before it completed (PostgreSQL's {@code clock_timestamp()} read after the wait). The
-     * first instant whose answer is the reference's is taken; else, for a call a split stopped, an earlier state
-     * it lived through that gives its answer and changes nothing (its first statement read the rows then); else
-     * the first instant whose answer is admissible; else the start's, so the difference shows.
-     */
-    private Judged judged(JobState s, Running r, StatementWatch.Observation seen) {
-        Judged first = null;
-        Judged admissible = null;
-        for (long at : r.instants()) {
-            Judged j = new Judged(judgementAt(s, r, seen, at), at);
-            if (first == null) {
-                first = j;
-            }
-            if (seen.outcome() == null || j.accepts(seen, true)) {
-                return j;
-            }
-            if (admissible == null && j.accepts(seen, false)) {
-                admissible = j;
-            }
-        }
-        Judged earlier = readEarlier(s, r, seen);
-        if (earlier != null) {
-            return earlier;
-        }
-        return admissible != null ? admissible : first;
-    }
-
-    /**
-     * A call a split stopped, whose answer is the reference's in a state it lived through before this one and
-     * changed nothing there (a Busy read before the holder released): that answer was true when the call read
-     * the rows, and the steps since were judged without it, so they stand. Null when there is none.
-     */
-    private Judged readEarlier(JobState now, Running r, StatementWatch.Observation seen) {
-        for (JobState earlier : r.earlierStates()) {
-            JobJudgement then = st.model.judge(earlier, r.command, earlier.now(), seen.outcome());
-            if (then.judgement() != null && then.judgement().isReference() && then.transition().next().equals(earlier)) {
-                JobTransition unchanged = new JobTransition(now, then.transition().outcome(), List.of());
-                return new Judged(new JobJudgement(unchanged, then.judgement()), earlier.now(), true);
-            }
-        }
-        return null;
-    }
-
-    private JobJudgement judgementAt(JobState s, Running r, StatementWatch.Observation seen, long at) {
-        if (seen.outcome() != null) {
-            return st.model.judge(s, r.command, at, seen.outcome());
-        }
-        return new JobJudgement(ModelStep.at(st.model, s, r.command, at, null), null);
     }
 
     /**

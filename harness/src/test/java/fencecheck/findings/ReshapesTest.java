@@ -73,4 +73,54 @@ class ReshapesTest {
                 new Step("w1", new Action.Release()), new Step("z3", new Action.Release()));
         assertThat(Reshapes.byOtherActors(List.of(Step.clock(new Action.AdvanceBy(5))), 0)).as("only a worker's statements").isEmpty();
     }
+
+    @Test
+    void aTransactionGoesWholeWithTheFaultsAimedAtItsWorkerWhileItIsOpen() {
+        List<Step> steps = List.of(
+                Step.worker(1, new Action.Begin()),
+                Step.worker(2, new Action.Acquire("K1")),
+                Step.worker(1, new Action.Claim()),
+                Step.nemesis(new Action.Pause("w1")),
+                Step.nemesis(new Action.Pause("w2")),
+                Step.worker(1, new Action.Commit()),
+                Step.worker(1, new Action.Renew()),
+                Step.worker(2, new Action.Begin()));
+
+        assertThat(Reshapes.withoutATransaction(steps)).containsExactly(
+                List.of(Step.worker(2, new Action.Acquire("K1")), Step.nemesis(new Action.Pause("w2")),
+                        Step.worker(1, new Action.Renew()), Step.worker(2, new Action.Begin())),
+                // one never closed goes to the end
+                steps.subList(0, 7));
+    }
+
+    @Test
+    void aRunOfOneActorsStepsMovesToEveryOtherPlaceBetweenRunsLaterFirstEachOrderOnce() {
+        Step a1 = Step.worker(1, new Action.Begin());
+        Step a2 = Step.worker(1, new Action.Commit());
+        Step clock = Step.clock(new Action.AdvanceBy(5));
+        Step b = Step.worker(2, new Action.Acquire("K1"));
+        List<Step> steps = List.of(a1, a2, clock, b);
+
+        List<List<Step>> moved = Reshapes.withARunMoved(steps);
+
+        assertThat(moved).containsExactly(
+                List.of(clock, b, a1, a2),
+                List.of(clock, a1, a2, b),
+                List.of(a1, a2, b, clock),
+                List.of(b, a1, a2, clock));
+        assertThat(moved).allSatisfy(candidate -> assertThat(candidate).containsExactlyInAnyOrderElementsOf(steps));
+    }
+
+    @Test
+    void twoWorkersSwapNamesFromEachStepEitherDoesOn() {
+        List<Step> steps = List.of(
+                Step.worker(1, new Action.Acquire("K1")),
+                Step.clock(new Action.AdvanceBy(5)),
+                Step.nemesis(new Action.Pause("w2")),
+                Step.zombie(1, new Action.Renew()));
+
+        assertThat(Reshapes.withWorkersSwappedFrom(steps)).containsExactly(
+                List.of(steps.get(0), steps.get(1), Step.nemesis(new Action.Pause("w1")), Step.zombie(2, new Action.Renew())),
+                List.of(steps.get(0), steps.get(1), steps.get(2), Step.zombie(2, new Action.Renew())));
+    }
 }

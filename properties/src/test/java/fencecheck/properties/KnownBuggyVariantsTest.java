@@ -83,10 +83,6 @@ class KnownBuggyVariantsTest {
                 .testEvents().assertThatEvents().haveExactly(1, finishedSuccessfully());
     }
 
-    /** A kind of finding seen in at least this many tries must shrink to the variant's bound. */
-    private static final int COMMON_KIND_TRIES = 5;
-    private static final int RARE_KIND_FACTOR = 3;
-
     private static void assertCaught(LeaseProtocol variant, Class<?> propertyClass, String property, int maxSteps) {
         List<Event> finished = runPropertyAgainst(variant, propertyClass, property).testEvents().finished().list();
         assertThat(finished).as("the property ran once").hasSize(1);
@@ -101,11 +97,8 @@ class KnownBuggyVariantsTest {
                     .contains(shrunk.verdict());
             assertThat(TraceFiles.read(saved.trace())).as("the saved trace is the shrunk one").isEqualTo(shrunk.trace());
             // nothing printed: a caught variant's verdict and trace are in the result file and the report
-            // a kind seen in a handful of tries only starts from a long trace that a random seed may make longer: it is
-            // held to a looser bound (a known gap of the shrinker, see README "Every finding of a run")
-            int bound = saved.finding().tries() >= COMMON_KIND_TRIES ? maxSteps : RARE_KIND_FACTOR * maxSteps;
             assertThat(shrunk.steps()).as("shrunk trace of %s (%s, in %d tries):%n%s", variant.name(), saved.finding().kind(),
-                    saved.finding().tries(), failure.getMessage()).isLessThanOrEqualTo(bound);
+                    saved.finding().tries(), failure.getMessage()).isLessThanOrEqualTo(maxSteps);
         }
         assertThat(findings).extracting(f -> f.finding().severity()).as("safety first").isSorted();
         if (LOCKS_TOO_LITTLE.contains(variant.name())) {
