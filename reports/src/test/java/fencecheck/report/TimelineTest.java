@@ -303,7 +303,7 @@ class TimelineTest {
      * and every one lies inside the drawing's width.
      */
     static void assertReadable(String svg) {
-        double width = number(svg, "<svg class=\"timeline-svg\"[^>]* width=\"([0-9.]+)\"");
+        double width = number(svg, "<svg class=\"timeline-svg[^\"]*\"[^>]* viewBox=\"0 0 ([0-9.]+) ");
         record Box(double x0, double x1, double y, String text) {
         }
         List<Box> boxes = new ArrayList<>();
