@@ -50,6 +50,9 @@ class RealFailuresPageTest {
                 + " invariant 1. no stale acceptance broken (step 8).</p>");
         assertThat(jobPage).contains("<section id=\"model-state\">").contains("w2 &middot; token 2 &middot; until 20.000001 s (valid)");
         assertThat(TimelineTest.lanes(jobSvg)).containsExactly("w1", "w2");
+        // the model's state after each step travels in the result file and comes back as it was written
+        assertThat(job.failure().modelStates()).hasSize(8);
+        assertThat(ResultFiles.parse(ResultFiles.toJson(job), "job").failure().modelStates()).isEqualTo(job.failure().modelStates());
         assertThat(jobPage).contains("<table class=\"trace job\">");
 
         for (String html : List.of(leasePage, page(report, fault), jobPage)) {
