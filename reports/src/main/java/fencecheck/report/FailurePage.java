@@ -40,7 +40,8 @@ final class FailurePage {
             .legend svg.swatch { flex: none; }
             .timeline-note { margin: 6px 0 0; }
             p.headline { font-size: 16px; font-weight: 600; margin: 0 0 10px; }
-            .model-state-keys { display: grid; grid-template-columns: repeat(auto-fit, minmax(330px, 1fr)); gap: 10px 16px; }
+            .model-state-keys { display: grid; grid-template-columns: repeat(auto-fit, minmax(440px, 1fr)); gap: 10px 16px; }
+            table.model-state td:first-child { white-space: nowrap; }
             table.model-state td { overflow-wrap: anywhere; }
             table.trace td, table.rows td { overflow-wrap: anywhere; }
             table.trace td.num, table.trace td.marker, table.trace td.actor, table.trace td.clock { overflow-wrap: normal; white-space: nowrap; }
