@@ -53,6 +53,7 @@ final class TryExecution {
                 st.runner.sendClock();
             }
             execute(step);
+            st.keepModelState();
             if (st.divergent != null) {
                 return finish();
             }
@@ -69,6 +70,7 @@ final class TryExecution {
             st.stepNumber++;
             st.runner.sendClock();
             exchange.goOn(stopped, " as the trace ends");
+            st.keepModelState();
         }
     }
 
@@ -78,7 +80,8 @@ final class TryExecution {
         violations.addAll(AcknowledgedWrites.check(checked.sinkWrites(), checked.stored()));
         violations.sort(Comparator.comparingInt(Violation::step));
         violations.addAll(ExactlyOnce.check(checked.deliveries()));
-        return new TryResult(st.trace, st.history, Situations.of(st.trace, st.history, st.model.config().resolution()), st.divergent, violations, st.notes);
+        return new TryResult(st.trace, st.history, Situations.of(st.trace, st.history, st.model.config().resolution()), st.divergent, violations, st.notes,
+                st.modelStates);
     }
 
     /** A trace may end with transactions open: they roll back, as when their workers go away, and whoever waited goes on. */
@@ -93,6 +96,7 @@ final class TryExecution {
             Session s = st.runner.session(idle.get());
             exchange.run(idle.get(), s, new Workers.Planned("end of trace: roll back", new JobCommand.Rollback(idle.get()),
                     s.jobs::rollback));
+            st.keepModelState();
         }
     }
 

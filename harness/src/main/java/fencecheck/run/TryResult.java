@@ -10,16 +10,25 @@ import java.util.Set;
  * Everything one job try produced. {@code divergent} is the entry that ended the try (null when none): under
  * strict conformance the first where model and database disagree, under safety the first unsafe answer (or one
  * the model judged none of); {@code violations} are the invariants the database's answers broke; {@code notes}
- * are, under safety, the answers and rows that differ from the reference's but break no guarantee.
+ * are, under safety, the answers and rows that differ from the reference's but break no guarantee;
+ * {@code modelStates} is the model's state after each step that ran, in order (empty where it was not kept).
  */
 public record TryResult(Trace trace, List<HistoryEntry> history, Set<Situation> situations,
-                           HistoryEntry divergent, List<Violation> violations, List<HistoryEntry> notes) {
+                           HistoryEntry divergent, List<Violation> violations, List<HistoryEntry> notes,
+                           List<ModelState> modelStates) {
 
     public TryResult {
         history = List.copyOf(history);
         situations = Set.copyOf(situations);
         violations = List.copyOf(violations);
         notes = List.copyOf(notes);
+        modelStates = modelStates == null ? List.of() : List.copyOf(modelStates);
+    }
+
+    /** A try whose model states were not kept. */
+    public TryResult(Trace trace, List<HistoryEntry> history, Set<Situation> situations, HistoryEntry divergent,
+                     List<Violation> violations, List<HistoryEntry> notes) {
+        this(trace, history, situations, divergent, violations, notes, List.of());
     }
 
     /** A try with no conformance notes. */

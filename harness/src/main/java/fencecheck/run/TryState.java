@@ -31,6 +31,8 @@ final class TryState {
     HistoryEntry divergent;
     /** Under safety conformance, the differences from the reference that break no guarantee, in order. */
     final List<HistoryEntry> notes = new ArrayList<>();
+    /** The model's state after each step, for the report's view of the failing step. */
+    final List<ModelState> modelStates = new ArrayList<>();
     final boolean strict;
 
     TryState(TraceRunner runner, JobModel model, Trace trace) {
@@ -56,6 +58,14 @@ final class TryState {
         } else if (!strict && entry.conformanceNote()) {
             notes.add(entry);
         }
+    }
+
+    /** Keeps the model's state after the current step (a later call for the same step replaces it). */
+    void keepModelState() {
+        if (!modelStates.isEmpty() && modelStates.get(modelStates.size() - 1).step() == stepNumber) {
+            modelStates.remove(modelStates.size() - 1);
+        }
+        modelStates.add(ModelState.of(stepNumber, state));
     }
 
     /** A step that did not apply. */

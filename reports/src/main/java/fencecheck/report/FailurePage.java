@@ -32,10 +32,17 @@ final class FailurePage {
     static final String STYLE = """
             .timeline { overflow-x: auto; border: 1px solid var(--line); border-radius: 6px; background: #fff; }
             .timeline svg { display: block; }
+            .timeline svg.timeline-svg { height: auto; }
+            .timeline svg.narrow { display: none; }
+            @media (max-width: %dpx) { .timeline svg.wide { display: none; } .timeline svg.narrow { display: block; } }
             .legend { display: flex; flex-wrap: wrap; gap: 6px 16px; margin: 10px 0 0; font-size: 12px; color: var(--muted); }
             .legend .key { display: inline-flex; align-items: center; gap: 5px; }
             .legend svg.swatch { flex: none; }
             .timeline-note { margin: 6px 0 0; }
+            p.headline { font-size: 16px; font-weight: 600; margin: 0 0 10px; }
+            .model-state-keys { display: grid; grid-template-columns: repeat(auto-fit, minmax(440px, 1fr)); gap: 10px 16px; }
+            table.model-state td:first-child { white-space: nowrap; }
+            table.model-state td { overflow-wrap: anywhere; }
             table.trace td, table.rows td { overflow-wrap: anywhere; }
             table.trace td.num, table.trace td.marker, table.trace td.actor, table.trace td.clock { overflow-wrap: normal; white-space: nowrap; }
             tr.resumed td { background: #f7f2fa; }
@@ -44,7 +51,7 @@ final class FailurePage {
             dl.facts dd { overflow-wrap: anywhere; }
             ol.findings li { margin: 2px 0; overflow-wrap: anywhere; }
             @media (max-width: 900px) { main { padding: 12px 12px 30px; } section { padding: 12px; } }
-            """;
+            """.formatted(Timeline.NARROW_BELOW - 1);
 
     private FailurePage() {
     }
@@ -80,7 +87,12 @@ final class FailurePage {
         boolean hasTrace = f.trace() != null;
         // a failure without a structured trace (an error, or a result written before job traces were kept) may carry its trace as text after the first line
         String[] verdictAndText = f.verdict().split("\n", 2);
-        h.append("<section id=\"verdict\"><h2>Verdict</h2><p class=\"verdict\">").append(Html.esc(verdictAndText[0])).append("</p>\n");
+        String headline = Headline.of(f);
+        h.append("<section id=\"verdict\"><h2>Verdict</h2>");
+        if (headline != null) {
+            h.append("<p class=\"headline\">").append(Html.esc(headline)).append("</p>\n");
+        }
+        h.append("<p class=\"verdict\">").append(Html.esc(verdictAndText[0])).append("</p>\n");
         if (verdictAndText.length > 1 && !hasTrace) {
             h.append("<pre class=\"trace-text\">").append(Html.esc(verdictAndText[1])).append("</pre>\n");
         }
@@ -116,7 +128,8 @@ final class FailurePage {
 
         Timeline.Drawing drawing = Timeline.drawing(f);
         if (drawing != null) {
-            h.append("<section id=\"timeline\"><h2>Timeline</h2>\n<div class=\"timeline\">\n").append(drawing.svg()).append("</div>\n");
+            h.append("<section id=\"timeline\"><h2>Timeline</h2>\n<div class=\"timeline\">\n").append(drawing.svg()).append(drawing.narrow())
+                    .append("</div>\n");
             h.append(drawing.legend());
             h.append("<p class=\"muted small timeline-note\">").append(
                     "One lane per session (a worker incarnation, a zombie, the relay); the x axis is the virtual clock, with a fixed gap"
@@ -124,6 +137,9 @@ final class FailurePage {
                     .append(" Writes are coloured by what the model says should have happened. Hover a mark for the step's details.</p>\n");
             h.append("</section>\n");
         }
+
+        String modelState = ModelStatePanel.render(f);
+        h.append(modelState);
 
         if (f.realTime() != null) {
             h.append(RealTimeSection.render(f.realTime(), fullHistoryPage));
@@ -134,7 +150,9 @@ final class FailurePage {
 
         if (f.history() != null && !f.history().isEmpty()) {
             h.append(JobTables.trace(f));
-            h.append(JobTables.rows(f));
+            if (modelState.isEmpty()) {
+                h.append(JobTables.rows(f));
+            }
         }
         if (!f.violations().isEmpty()) {
             h.append("<section id=\"invariants\"><h2>Invariants broken</h2><ul>");

@@ -45,7 +45,8 @@ final class IndexPage {
         StringBuilder h = new StringBuilder("<section id=\"earlier-runs\"><h2>Earlier runs</h2>\n<p class=\"muted small\">")
                 .append(earlier.size()).append(earlier.size() == 1 ? " earlier test run is" : " earlier test runs are")
                 .append(" kept on disk, each with its results and its report (the oldest are deleted beyond <code>")
-                .append(RunFolders.KEEP_PROPERTY).append("</code> runs).</p>\n<ul class=\"earlier-runs\">\n");
+                .append(RunFolders.KEEP_PROPERTY).append("</code> runs, never a run of the last day). <a class=\"all-runs\" href=\"")
+                .append(RunsIndexPage.PAGE).append("\">All runs, newest first</a>.</p>\n<ul class=\"earlier-runs\">\n");
         for (ReportRenderer.EarlierRun run : earlier) {
             h.append("<li><a href=\"").append(Html.esc(run.href())).append("\">").append(Html.esc(Pages.WHEN.format(run.started())))
                     .append("</a> <span class=\"muted small\">").append(Html.esc(run.id())).append("</span></li>\n");

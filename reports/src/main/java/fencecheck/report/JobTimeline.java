@@ -31,6 +31,8 @@ final class JobTimeline {
     private String stepActor;
 
     private final List<Step> steps;
+    /** The invariants broken, by the step whose answer broke them: an answer there is drawn as the stale acceptance it is. */
+    private final Map<Integer, Violation> broken = new HashMap<>();
 
     private JobTimeline(Trace trace) {
         this.model = new TimelineModel(trace == null ? fencecheck.trace.Trace.DEFAULT_LEASE_TTL : trace.leaseTtl());
@@ -39,6 +41,7 @@ final class JobTimeline {
 
     static TimelineModel of(RunResult.Failure failure) {
         JobTimeline t = new JobTimeline(failure.trace());
+        failure.violations().forEach(v -> t.broken.putIfAbsent(v.step(), v));
         for (HistoryEntry e : failure.history()) {
             t.add(e);
         }
@@ -72,12 +75,22 @@ final class JobTimeline {
         TimelineModel.Lane lane = model.lane(e.actor(), order(e.actor()));
         String title = (e.resumed() ? "<- " : "") + e.action() + "\nmodel: " + describe(e.expected(), null)
                 + "\ndatabase: " + describe(e.observed(), e.error());
+        if (e.kind() == HistoryEntry.Kind.BETWEEN) {
+            // a split: the call stops between two statements of its file, and the others go on until it does
+            lane.waits.add(new TimelineModel.Wait(position, "split", true, e.action()));
+            lane.mark(new TimelineModel.Mark(position, "split", null, "", "split", title, false));
+            return;
+        }
         if (e.resumed()) {
+            TimelineModel.Wait split = lane.openWait("split");
+            if (split != null) {
+                split.to = position;
+            }
             TimelineModel.Wait wait = lane.openWait("wait");
             if (wait != null) {
                 wait.to = position;
             }
-            if (stepActor != null && !stepActor.equals(e.actor())) {
+            if (wait != null && stepActor != null && !stepActor.equals(e.actor())) {
                 model.links.add(new TimelineModel.Link(stepActor, e.actor(), position,
                         stepActor + "'s transaction ended: " + e.actor() + "'s statement goes on"));
             }
@@ -123,12 +136,19 @@ final class JobTimeline {
         }
         switch (action) {
             case Action.Pause p -> lane.shades.add(new TimelineModel.Shade(position, "paused", "paused"));
-            case Action.Resume r -> lane.closeShade("paused", position);
+            case Action.Resume r -> {
+                lane.closeShade("paused", position);
+                if (lane.shades.stream().anyMatch(sh -> sh.kind.equals("zombie") && sh.to == null)) {
+                    // the zombie goes on believing what it did before the restart: what it writes now is the story
+                    lane.mark(new TimelineModel.Mark(position, "resume", null, "", "zombie resumes", e.action(), false));
+                }
+            }
             case Action.Restart r -> {
                 lane.closeShade("paused", position);
                 if (r.zombie()) {
-                    lane.shades.add(new TimelineModel.Shade(position, "zombie", "zombie z" + r.worker().substring(1)));
-                    lane.note = "→ zombie z" + r.worker().substring(1);
+                    // one name per incarnation: the lane keeps its name, the shade says what it has become
+                    lane.shades.add(new TimelineModel.Shade(position, "zombie", "zombie"));
+                    lane.note = "→ zombie";
                 } else {
                     lane.shades.add(new TimelineModel.Shade(position, "dead", "restarted"));
                     lane.note = "restarted";
@@ -172,21 +192,24 @@ final class JobTimeline {
                 if (e.error() != null) {
                     lane.mark(new TimelineModel.Mark(position, "error", TimelineModel.Judgement.ERROR, "", "error", title, true));
                 } else {
-                    lane.leaseOperation(op.command(), answer(e.expected()), answer(e.observed()), false, position, now, title,
+                    // a grant whose answer a fault took away still holds the lease: the model's answer says what the database did
+                    boolean receiptLost = e.observed() == null && e.fault() != null;
+                    lane.leaseOperation(op.command(), answer(e.expected()), answer(e.observed()), receiptLost, position, now, title,
                             TimelineModel.Lane.modelSays(differs, word(e.expected())));
                 }
             }
-            case JobCommand.Write w -> lane.mark(judged(position, e, "W", "t" + w.write().token() + " " + w.write().resultId(), title));
+            case JobCommand.Write w -> lane.mark(judged(position, e, "W", "t" + w.write().token() + " " + w.write().resultId(), title,
+                    broken.get(e.step())));
             case JobCommand.Begin b -> {
                 lane.spans.add(new TimelineModel.Span(position));
                 lane.mark(new TimelineModel.Mark(position, "begin", null, "", "", title, differs));
             }
             case JobCommand.Claim c -> {
                 claimed.put(session, c.token());
-                lane.mark(judged(position, e, "C", "claim t" + c.token(), title));
+                lane.mark(judged(position, e, "C", "claim t" + c.token(), title, broken.get(e.step())));
             }
-            case JobCommand.BusinessRow b -> lane.mark(judged(position, e, "B", rowLabel(session, b.resultId()), title));
-            case JobCommand.OutboxRow o -> lane.mark(judged(position, e, "O", rowLabel(session, o.resultId()), title));
+            case JobCommand.BusinessRow b -> lane.mark(judged(position, e, "B", rowLabel(session, b.resultId()), title, broken.get(e.step())));
+            case JobCommand.OutboxRow o -> lane.mark(judged(position, e, "O", rowLabel(session, o.resultId()), title, broken.get(e.step())));
             case JobCommand.Commit c -> endTransaction(lane, position, e, title,
                     e.observed() instanceof JobOutcome.Committed ? "committed" : "rolled-back", "commit");
             case JobCommand.Rollback r -> endTransaction(lane, position, e, title, "rolled-back", "rollback");
@@ -200,11 +223,18 @@ final class JobTimeline {
     }
 
     private void endTransaction(TimelineModel.Lane lane, int position, HistoryEntry e, String title, String end, String word) {
-        claimed.remove(e.actor());
+        Long token = claimed.remove(e.actor());
         TimelineModel.Span span = lane.openSpan();
         if (span != null) {
             span.to = position;
             span.end = e.error() != null ? "error" : end;
+        }
+        Violation v = broken.get(e.step());
+        if (v != null && e.error() == null && end.equals("committed")) {
+            // the database took the commit, and the model agreed it would: what it committed is what breaks the invariant
+            lane.mark(new TimelineModel.Mark(position, "commit", TimelineModel.Judgement.ACCEPTED_STALE, "",
+                    "commit" + (token == null ? "" : " t" + token) + "\n" + breaks(v), title + "\nbreaks " + v, true));
+            return;
         }
         lane.mark(new TimelineModel.Mark(position, e.error() != null ? "error" : word, e.error() != null ? TimelineModel.Judgement.ERROR : null,
                 "", e.error() != null ? word + " error" : word, title, e.outcomeDiffers()));
@@ -228,9 +258,21 @@ final class JobTimeline {
         return (token == null ? "" : "t" + token + " ") + resultId;
     }
 
-    private static TimelineModel.Mark judged(int position, HistoryEntry e, String letter, String label, String title) {
+    private static TimelineModel.Mark judged(int position, HistoryEntry e, String letter, String label, String title, Violation broken) {
         TimelineModel.Judgement judgement = TimelineModel.Judgement.of(e.error() != null, success(e.expected()), success(e.observed()));
+        if (broken != null && judgement == TimelineModel.Judgement.ACCEPTED) {
+            // accepted as the model says, and yet it breaks an invariant: a stale or forged write got in
+            return new TimelineModel.Mark(position, "write", TimelineModel.Judgement.ACCEPTED_STALE, letter, label + "\n" + breaks(broken),
+                    title + "\nbreaks " + broken, true);
+        }
         return new TimelineModel.Mark(position, "write", judgement, letter, label + note(e), title, e.outcomeDiffers());
+    }
+
+    /** The short label of a broken invariant, under the mark that broke it: {@code breaks invariant 1}. */
+    private static String breaks(Violation v) {
+        String title = v.invariant().title();
+        int dot = title.indexOf('.');
+        return "breaks invariant " + (dot > 0 ? title.substring(0, dot) : title);
     }
 
     /** Under a mark whose answer is not the model's, a second line with what the model says. */

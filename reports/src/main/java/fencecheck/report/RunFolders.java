@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -23,7 +24,8 @@ import java.util.stream.Stream;
  * an earlier one: {@code runs/RUN/results/} holds its result files and {@code runs/RUN/report/} its
  * report. A run's id is its start in UTC (so names sort by start) and a random suffix (so two runs
  * started in the same millisecond, e.g. two builds on one machine, do not share a folder). Only the
- * newest {@value #DEFAULT_KEEP} runs are kept by default ({@value #KEEP_PROPERTY}), to bound the disk.
+ * newest {@value #DEFAULT_KEEP} runs are kept by default ({@value #KEEP_PROPERTY}), to bound the disk, and
+ * never a run of the last day: a morning's failures stay while the seed command is re-run all afternoon.
  */
 public final class RunFolders {
 
@@ -31,6 +33,8 @@ public final class RunFolders {
     public static final String REPORT = "report";
     public static final String KEEP_PROPERTY = "fencecheck.keepRuns";
     public static final int DEFAULT_KEEP = 20;
+    /** Runs younger than this are kept whatever their number. */
+    public static final Duration ALWAYS_KEPT = Duration.ofDays(1);
 
     private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
@@ -85,16 +89,24 @@ public final class RunFolders {
         return latest(folder).map(run -> run.resolve(RESULTS)).orElse(folder);
     }
 
+    /** {@link #prune(Path, int, Path, Instant)} as of now. */
+    public static List<Path> prune(Path runs, int keep, Path current) {
+        return prune(runs, keep, current, Instant.now());
+    }
+
     /**
      * Deletes the oldest runs beyond the newest {@code keep} ({@code current} is never deleted, whatever its
-     * name sorts as) and returns those deleted, oldest first.
+     * name sorts as, nor a run started less than {@link #ALWAYS_KEPT} before {@code now}) and returns those
+     * deleted, oldest first.
      */
-    public static List<Path> prune(Path runs, int keep, Path current) {
+    public static List<Path> prune(Path runs, int keep, Path current, Instant now) {
         List<Path> all = new ArrayList<>(list(runs));
         Path kept = current == null ? null : current.toAbsolutePath().normalize();
         all.removeIf(p -> p.toAbsolutePath().normalize().equals(kept));
         int allowed = Math.max(0, keep - (kept == null ? 0 : 1));
+        Instant recent = now.minus(ALWAYS_KEPT);
         List<Path> deleted = new ArrayList<>(all.subList(0, Math.max(0, all.size() - allowed)));
+        deleted.removeIf(run -> started(run.getFileName().toString()).isAfter(recent));
         for (Path run : deleted) {
             deleteTree(run);
         }

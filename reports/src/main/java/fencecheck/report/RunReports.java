@@ -36,9 +36,11 @@ public final class RunReports {
         if (!results.isEmpty()) {
             // a test run that ran no property leaves no run folder, so it pushes no earlier run out
             ReportRenderer.render(results, run.resolve(RunFolders.REPORT));
+            RunsIndexPage.writeSummary(run.resolve(RunFolders.REPORT), results);
         }
         Path index = ReportRenderer.render(results, latest, earlier(runs, run, latest));
         writeRunOf(latest, results.isEmpty() ? null : run.getFileName().toString());
+        writeRunsIndex(runs, results.isEmpty() ? null : run, latest);
         return new Rendered(results, index);
     }
 
@@ -56,6 +58,15 @@ public final class RunReports {
             return RunFolders.isRunId(id) ? ResultFiles.readAllIn(runs.resolve(id).resolve(RunFolders.RESULTS)) : List.of();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + marker.toAbsolutePath() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Every run kept, newest first, beside the latest report's index. */
+    private static void writeRunsIndex(Path runs, Path current, Path latest) {
+        try {
+            Files.writeString(latest.resolve(RunsIndexPage.PAGE), RunsIndexPage.render(RunsIndexPage.list(runs, current, latest)));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + latest.resolve(RunsIndexPage.PAGE).toAbsolutePath() + ": " + e.getMessage(), e);
         }
     }
 

@@ -4,6 +4,7 @@ import fencecheck.check.RealTimeHistory;
 import fencecheck.check.Violation;
 import fencecheck.db.Database;
 import fencecheck.run.HistoryEntry;
+import fencecheck.run.ModelState;
 import fencecheck.run.OperationMetrics;
 import fencecheck.run.Situation;
 import fencecheck.run.TryResult;
@@ -196,6 +197,8 @@ public record RunResult(
      * @param realTime      a real-time failure's shrunk history, or null for a lock-step failure
      * @param finding       what kind of finding it is and how it was shrunk, or null for a failure that is not one of
      *                      a lock-step property's findings (an error, a coverage floor, a real-time history)
+     * @param modelStates   the model's state after each step of the shrunk try, as the harness kept it (empty in a
+     *                      result written before it was kept, and for a failure without a trace)
      */
     public record Failure(
             String verdict,
@@ -205,10 +208,26 @@ public record RunResult(
             List<HistoryEntry> history,
             Reproduction reproduce,
             RealTime realTime,
-            FindingFacts finding) {
+            FindingFacts finding,
+            List<ModelState> modelStates) {
 
         public Failure {
             violations = violations == null ? List.of() : List.copyOf(violations);
+            modelStates = modelStates == null ? List.of() : List.copyOf(modelStates);
+        }
+
+        /** A failure whose model states were not kept. */
+        public Failure(String verdict, Integer divergentStep, List<Violation> violations, Trace trace, List<HistoryEntry> history,
+                       Reproduction reproduce, RealTime realTime, FindingFacts finding) {
+            this(verdict, divergentStep, violations, trace, history, reproduce, realTime, finding, List.of());
+        }
+
+        /** The model's state after {@code step}, or null when it was not kept. */
+        public ModelState modelStateAfter(Integer step) {
+            if (step == null) {
+                return null;
+            }
+            return modelStates.stream().filter(m -> m.step() == step).findFirst().orElse(null);
         }
 
         /** A lock-step failure (or one without a trace). */
@@ -226,7 +245,7 @@ public record RunResult(
         /** One finding of a lock-step property: its shrunk try, how to reproduce it, and its kind and shrinking. */
         public static Failure of(TryResult result, Reproduction reproduce, FindingFacts finding) {
             return new Failure(result.verdict(), result.divergent() == null ? null : result.divergent().step(),
-                    result.violations(), result.trace(), result.history(), reproduce, null, finding);
+                    result.violations(), result.trace(), result.history(), reproduce, null, finding, result.modelStates());
         }
 
         /** Whether it carries what failed: a shrunk trace, or a real-time history that a checker refused. */
@@ -241,7 +260,7 @@ public record RunResult(
 
         public static Failure of(TryResult result, Reproduction reproduce) {
             return new Failure(result.verdict(), result.divergent() == null ? null : result.divergent().step(),
-                    result.violations(), result.trace(), result.history(), reproduce);
+                    result.violations(), result.trace(), result.history(), reproduce, null, null, result.modelStates());
         }
 
         public static Failure withoutTrace(String message, Reproduction reproduce) {

@@ -29,9 +29,23 @@ import static fencecheck.report.TimelineShapes.f;
  */
 final class Timeline {
 
-    /** The SVG and, for the page, the legend of what it contains. */
-    record Drawing(String svg, String legend) {
+    /**
+     * The SVG laid out for a wide window and for a narrow one (the page shows one of them, by the width it has) and,
+     * for the page, the legend of what they contain.
+     */
+    record Drawing(String svg, String narrow, String legend) {
     }
+
+    /** The width the wide drawing is laid out for: a laptop's window, less the page's margins. */
+    static final double WIDE = 1100;
+    /** The width the narrow drawing is laid out for: what a window of 800 px leaves it. */
+    static final double NARROW = 720;
+    /** Below this window width the page shows the narrow drawing (see {@link FailurePage#STYLE}). */
+    static final int NARROW_BELOW = 1080;
+    /** Neither drawing is shrunk below this share of its size: a longer try scrolls inside its box instead. */
+    private static final double LEAST_SCALE = 0.62;
+    /** Nor grown beyond this: a try of few steps does not need its text larger than that. */
+    private static final double MOST_SCALE = 1.3;
 
     // geometry of a lane, from its top
     private static final double STRIP_BASELINE = 11;
@@ -47,6 +61,9 @@ final class Timeline {
     private static final double HEADER_ROW = 13;
 
     private final TimelineModel model;
+    /** Appended to the drawing's ids, so two drawings on one page do not share them. */
+    private final String ids;
+    private final String variant;
     private final List<Lane> lanes;
     private final double nameColumn;
     private final TimelineScale scale;
@@ -55,21 +72,25 @@ final class Timeline {
     private final Map<Bar, BarShape> barShapes = new IdentityHashMap<>();
     private final List<Text> header = new ArrayList<>();
     private final List<Text> axisTexts = new ArrayList<>();
+    /** Per position, half the width of the widest label under a mark there: a band around the step encloses it. */
+    private final Map<Integer, Double> labelHalf = new java.util.HashMap<>();
     private double headerHeight;
     private double axisY;
     private double height;
     /** The rightmost x anything reaches: the drawing grows to it. */
     private double right;
 
-    private Timeline(TimelineModel model) {
+    private Timeline(TimelineModel model, double width, String variant) {
         this.model = model;
+        this.variant = variant;
+        this.ids = "-" + variant;
         this.lanes = model.lanes();
         double names = 48;
         for (Lane lane : lanes) {
             names = Math.max(names, Math.max(TimelineText.width(lane.id, NAME_SIZE) * 1.1, TimelineText.width(lane.note, LABEL_SIZE)));
         }
         this.nameColumn = names + 18;
-        this.scale = new TimelineScale(model.moments, model.leaseTtl, nameColumn + 34);
+        this.scale = new TimelineScale(model.moments, model.leaseTtl, nameColumn + 34, width);
         this.right = scale.end();
     }
 
@@ -85,10 +106,13 @@ final class Timeline {
         if (model == null || model.moments.isEmpty()) {
             return null;
         }
-        Timeline t = new Timeline(model);
-        t.layout();
-        String svg = t.draw();
-        return new Drawing(svg, t.legend.html());
+        Timeline wide = new Timeline(model, WIDE, "wide");
+        wide.layout();
+        String svg = wide.draw();
+        Timeline narrow = new Timeline(model, NARROW, "narrow");
+        narrow.layout();
+        // both draw the same things: one legend explains either
+        return new Drawing(svg, narrow.draw(), wide.legend.html());
     }
 
     static TimelineModel model(RunResult.Failure failure) {
@@ -145,6 +169,12 @@ final class Timeline {
             for (Mark m : marks) {
                 boolean alarming = m.judgement() == Judgement.ACCEPTED_STALE || m.judgement() == Judgement.REFUSED_WRONGLY;
                 label(l, scale.x(m.position()), m.label(), alarming ? TimelineShapes.colour(m.judgement()) : TimelineShapes.TEXT, alarming);
+                if (m.label() != null) {
+                    for (String line : m.label().split("\n")) {
+                        double half = TimelineText.width(line, LABEL_SIZE) * (alarming ? 1.08 : 1) / 2;
+                        labelHalf.merge(m.position(), half, Math::max);
+                    }
+                }
             }
             for (Wait w : lane.waits) {
                 if (w.kind.equals("held")) {
@@ -310,10 +340,12 @@ final class Timeline {
         double width = Math.ceil(Math.max(right, scale.end()) + 16);
         double lanesBottom = axisY - 10;
         StringBuilder s = new StringBuilder();
-        s.append(f("<svg class=\"timeline-svg\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\""
-                        + " role=\"img\" aria-labelledby=\"timeline-title\" font-family=\"system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif\" font-size=\"11\">\n",
-                width, Math.ceil(height), width, Math.ceil(height)));
-        s.append("<title id=\"timeline-title\">Timeline of the failing try: one lane per ")
+        // as wide as its box, its own proportions kept: the page shows the whole try without scrolling to its end
+        s.append(f("<svg class=\"timeline-svg %s\" xmlns=\"http://www.w3.org/2000/svg\" width=\"100%%\" viewBox=\"0 0 %.0f %.0f\""
+                        + " style=\"min-width: %.0fpx; max-width: %.0fpx\" data-width=\"%.0f\""
+                        + " role=\"img\" aria-labelledby=\"timeline-title%s\" font-family=\"system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif\" font-size=\"11\">\n",
+                variant, width, Math.ceil(height), width * LEAST_SCALE, width * MOST_SCALE, width, ids));
+        s.append("<title id=\"timeline-title").append(ids).append("\">Timeline of the failing try: one lane per ")
                 .append(lanes.stream().anyMatch(l -> l.id.contains(".")) ? "worker incarnation" : "session")
                 .append(", the virtual clock along the axis</title>\n");
         s.append(defs());
@@ -332,15 +364,15 @@ final class Timeline {
         return s.toString();
     }
 
-    private static String defs() {
+    private String defs() {
         StringBuilder d = new StringBuilder("<defs>\n");
         for (String kind : List.of("paused", "zombie", "dead")) {
-            d.append(f("<pattern id=\"hatch-%s\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+            d.append(f("<pattern id=\"hatch-%s%s\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
                     + "<rect width=\"8\" height=\"8\" fill=\"%s\" fill-opacity=\"0.10\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"8\" stroke=\"%s\" stroke-width=\"3\" stroke-opacity=\"0.22\"/></pattern>\n",
-                    kind, TimelineShapes.shade(kind), TimelineShapes.shade(kind)));
+                    kind, ids, TimelineShapes.shade(kind), TimelineShapes.shade(kind)));
         }
-        d.append(f("<marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\">"
-                + "<path d=\"M 0 0 L 10 5 L 0 10 z\" fill=\"%s\"/></marker>\n", TimelineShapes.WAIT));
+        d.append(f("<marker id=\"arrow%s\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\">"
+                + "<path d=\"M 0 0 L 10 5 L 0 10 z\" fill=\"%s\"/></marker>\n", ids, TimelineShapes.WAIT));
         return d.append("</defs>\n").toString();
     }
 
@@ -349,7 +381,8 @@ final class Timeline {
         double top = headerHeight - 4;
         for (Band b : model.bands) {
             double cx = scale.x(b.position());
-            double half = TimelineScale.GAP * 0.42;
+            // around its step, wide enough for the labels under the step's marks: none runs across its edge
+            double half = Math.max(Math.min(scale.gap(), TimelineScale.GAP) * 0.42, labelHalf.getOrDefault(b.position(), 0.0) + 5);
             int step = model.moments.get(b.position()).step();
             String rect = switch (b.kind()) {
                 case "divergent" -> "fill=\"#e53935\" fill-opacity=\"0.10\" stroke=\"#c62828\" stroke-width=\"2\"";
@@ -384,8 +417,8 @@ final class Timeline {
         for (Shade shade : lane.shades) {
             double x0 = scale.x(shade.from);
             double x1 = shade.to == null ? scale.end() : scale.x(shade.to);
-            s.append(f("<rect class=\"shade %s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"url(#hatch-%s)\" stroke=\"%s\" stroke-opacity=\"0.5\"><title>%s</title></rect>\n",
-                    shade.kind, x0, top + 2, Math.max(3, x1 - x0), l.height - 4, shade.kind, TimelineShapes.shade(shade.kind), Html.esc(shade.label)));
+            s.append(f("<rect class=\"shade %s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"url(#hatch-%s%s)\" stroke=\"%s\" stroke-opacity=\"0.5\"><title>%s</title></rect>\n",
+                    shade.kind, x0, top + 2, Math.max(3, x1 - x0), l.height - 4, shade.kind, ids, TimelineShapes.shade(shade.kind), Html.esc(shade.label)));
             legend.use(shade.kind);
         }
         for (Span span : lane.spans) {
@@ -404,12 +437,12 @@ final class Timeline {
         for (Wait w : lane.waits) {
             double x0 = scale.x(w.from) + 9;
             double x1 = w.to == null ? scale.end() : scale.x(w.to) - 10;
-            String colour = w.kind.equals("held") ? TimelineShapes.HELD
+            String colour = w.kind.equals("held") ? TimelineShapes.HELD : w.kind.equals("split") ? TimelineShapes.SPLIT
                     : w.expected ? TimelineShapes.WAIT : TimelineShapes.colour(Judgement.REFUSED_WRONGLY);
             s.append(f("<g class=\"%s\"><title>%s</title><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"4\" stroke-dasharray=\"%s\"/></g>\n",
-                    w.kind.equals("held") ? "held" : "wait" + (w.expected ? "" : " unexpected"), Html.esc(w.title), x0, top + CY,
-                    Math.max(x0 + 6, x1), top + CY, colour, w.kind.equals("held") ? "2 2" : "5 3"));
-            legend.use(w.kind.equals("held") ? "held" : w.expected ? "wait" : "wait-unexpected");
+                    w.kind.equals("held") || w.kind.equals("split") ? w.kind : "wait" + (w.expected ? "" : " unexpected"), Html.esc(w.title),
+                    x0, top + CY, Math.max(x0 + 6, x1), top + CY, colour, w.kind.equals("held") ? "2 2" : w.kind.equals("split") ? "6 2" : "5 3"));
+            legend.use(w.kind.equals("held") || w.kind.equals("split") ? w.kind : w.expected ? "wait" : "wait-unexpected");
         }
         for (Mark m : lane.marks) {
             s.append(mark(m, top));
@@ -485,8 +518,8 @@ final class Timeline {
             double y0 = layouts.get(from).top + CY;
             double y1 = layouts.get(to).top + CY;
             double direction = Math.signum(y1 - y0);
-            s.append(f("<g class=\"wait-link\"><title>%s</title><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\" marker-end=\"url(#arrow)\"/></g>\n",
-                    Html.esc(link.title()), x, y0 + direction * 10, x, y1 - direction * 11, TimelineShapes.WAIT));
+            s.append(f("<g class=\"wait-link\"><title>%s</title><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\" marker-end=\"url(#arrow%s)\"/></g>\n",
+                    Html.esc(link.title()), x, y0 + direction * 10, x, y1 - direction * 11, TimelineShapes.WAIT, ids));
             legend.use("link");
         }
         return s.toString();

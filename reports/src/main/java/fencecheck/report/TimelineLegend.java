@@ -45,13 +45,16 @@ final class TimelineLegend {
         TEXTS.put("txn-error", "transaction that ended in an error");
         TEXTS.put("txn-open", "transaction still open when the try stopped");
         TEXTS.put("commit", "commit");
+        TEXTS.put("commit-accepted-stale", "commit accepted although it breaks an invariant: a stale job got in");
         TEXTS.put("rollback", "rollback");
         TEXTS.put("wait", "statement waiting for a row lock");
         TEXTS.put("wait-unexpected", "waiting, although the model says it answers at once");
         TEXTS.put("link", "the lock holder's transaction ends: the waiting statement goes on");
         TEXTS.put("held", "statement held by the network until delivered");
+        TEXTS.put("split", "split: the call stopped between two of its statements, other sessions go on until it does");
         TEXTS.put("network", "network fault: armed for the next statement of the lane, and what it did to that statement");
         TEXTS.put("restart", "worker restarted");
+        TEXTS.put("resume", "a zombie resumes, still believing what it did before the restart");
         TEXTS.put("paused", "paused");
         TEXTS.put("zombie", "zombie: the old incarnation, still believing what it did");
         TEXTS.put("dead", "incarnation gone (restarted or crashed)");
@@ -82,6 +85,9 @@ final class TimelineLegend {
         }
         if (m.judgement() == Judgement.ERROR) {
             return "write-error";
+        }
+        if (base.equals("commit") && m.judgement() == Judgement.ACCEPTED_STALE) {
+            return "commit-accepted-stale";
         }
         return switch (base) {
             case "begin" -> null;
@@ -129,6 +135,8 @@ final class TimelineLegend {
             case "wait", "wait-unexpected" -> "<path d=\"M 1 9 h 20\" stroke=\"" + (key.equals("wait") ? TimelineShapes.WAIT
                     : TimelineShapes.colour(Judgement.REFUSED_WRONGLY)) + "\" stroke-width=\"4\" stroke-dasharray=\"4 2\"/>";
             case "held" -> "<path d=\"M 1 9 h 20\" stroke=\"" + TimelineShapes.HELD + "\" stroke-width=\"4\" stroke-dasharray=\"2 2\"/>";
+            case "split" -> "<path d=\"M 1 9 h 20\" stroke=\"" + TimelineShapes.SPLIT + "\" stroke-width=\"4\" stroke-dasharray=\"6 2\"/>";
+            case "commit-accepted-stale" -> TimelineShapes.mark("commit", Judgement.ACCEPTED_STALE, "", 11, 9);
             case "link" -> "<path d=\"M 11 1 v 12\" stroke=\"" + TimelineShapes.WAIT + "\" stroke-width=\"1.5\"/>"
                     + "<path d=\"M 7 11 l 4 6 l 4 -6 z\" fill=\"" + TimelineShapes.WAIT + "\"/>";
             case "paused", "zombie", "dead" -> "<rect x=\"1\" y=\"2\" width=\"20\" height=\"14\" fill=\"" + TimelineShapes.shade(key)

@@ -12,6 +12,7 @@ final class TimelineShapes {
     static final String EXPIRY = "#c62828";
     static final String WAIT = "#8e24aa";
     static final String HELD = "#6d4c41";
+    static final String SPLIT = "#00838f";
     static final String FAULT = "#f57c00";
     static final String TEXT = "#37474f";
     static final String MUTED = "#5b6474";
@@ -58,6 +59,12 @@ final class TimelineShapes {
         if (judgement != null && (base.equals("write") || base.equals("delivery") || base.equals("error"))) {
             return judged(judgement, letter, rolledBack, cx, cy);
         }
+        if (base.equals("commit") && judgement == Judgement.ACCEPTED_STALE) {
+            // the commit that let a stale job's rows in: red like any stale acceptance, its check mark kept
+            return f("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"8\" fill=\"%s\" stroke=\"#7f0000\" stroke-width=\"2\"/>"
+                    + "<path d=\"M %.1f %.1f l 2.6 2.8 l 4.6 -5.6\" fill=\"none\" stroke=\"#fff\" stroke-width=\"2\"/>",
+                    cx, cy, colour(Judgement.ACCEPTED_STALE), cx - 3.6, cy);
+        }
         return switch (base) {
             case "grant" -> f("<path d=\"M %.1f %.1f l 8 8 l -8 8 l -8 -8 z\" fill=\"%s\" stroke=\"#fff\" stroke-width=\"1.5\"/>",
                     cx, cy - 8, LEASE_OP);
@@ -77,6 +84,9 @@ final class TimelineShapes {
                     cx + 2, cy - 9, FAULT);
             case "restart" -> f("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6.5\" fill=\"#fff\" stroke=\"#455a64\" stroke-width=\"2.2\" stroke-dasharray=\"30 11\"/>"
                     + "<path d=\"M %.1f %.1f l 5 -1 l -2 5 z\" fill=\"#455a64\"/>", cx, cy, cx + 3, cy - 7.5);
+            case "resume" -> f("<path d=\"M %.1f %.1f v 14 l 11 -7 z\" fill=\"%s\"/>", cx - 4.5, cy - 7, shade("zombie"));
+            case "split" -> f("<rect x=\"%.1f\" y=\"%.1f\" width=\"4\" height=\"14\" fill=\"%s\"/><rect x=\"%.1f\" y=\"%.1f\" width=\"4\" height=\"14\" fill=\"%s\"/>",
+                    cx - 5, cy - 7, SPLIT, cx + 1, cy - 7, SPLIT);
             case "waits" -> f("<path d=\"M %.1f %.1f h 11 l -11 14 h 11 z\" fill=\"%s\"/>", cx - 5.5, cy - 7, WAIT);
             case "begin" -> f("<path d=\"M %.1f %.1f v 18\" stroke=\"#2e7d32\" stroke-width=\"2.5\"/>", cx, cy - 9);
             case "commit" -> f("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7.5\" fill=\"#43a047\"/>"

@@ -91,11 +91,23 @@ class BrowserReportTest {
                             .orElseThrow(() -> new AssertionError("no page for " + failure.implementation() + " in " + pages));
                     driver.get(page);
                     assertThat(driver.findElement(By.cssSelector("p.verdict")).getText()).isEqualTo(failure.failure().verdict().lines().findFirst().orElseThrow());
-                    WebElement svg = driver.findElement(By.cssSelector("svg.timeline-svg"));
-                    assertThat(svg.isDisplayed()).isTrue();
+                    List<WebElement> shown = driver.findElements(By.cssSelector("svg.timeline-svg")).stream().filter(WebElement::isDisplayed).toList();
+                    assertThat(shown).as("one drawing of the timeline is shown at %s px", width).hasSize(1);
+                    WebElement svg = shown.get(0);
                     assertThat(svg.findElements(By.cssSelector("g.lane"))).isNotEmpty();
+                    assertTimelineInView(driver, failure.implementation() + " at " + width + " px");
                     WebElement trace = driver.findElement(By.cssSelector("table.trace"));
                     assertThat(svg.getLocation().getY()).as("the timeline comes before the trace table").isLessThan(trace.getLocation().getY());
+                    assertStaleAcceptanceRed(svg, failure.implementation());
+                    WebElement state = driver.findElement(By.id("model-state"));
+                    assertThat(state.isDisplayed()).as("the model's state at the failing step is shown").isTrue();
+                    assertThat(state.getText()).contains("holder").contains("fence").contains("database");
+                    assertThat(state.getLocation().getY()).as("the model's state comes before the trace table").isLessThan(trace.getLocation().getY());
+                    if (failure.implementation().equals("check-then-write")) {
+                        // after the takeover the model holds w2's lease with token 2, and so does the database
+                        assertThat(state.findElement(By.cssSelector("table.model-state[data-key='K1']")).getText())
+                                .contains("w2 · token 2").contains("token 1");
+                    }
                     assertThat(driver.findElement(By.cssSelector("pre.replay")).getText()).contains("replay reports/target/browser-report/failures/")
                             .doesNotContain(target().toString());
                     assertNoHorizontalOverflow(driver, failure.implementation() + " page at " + width + " px");
@@ -111,6 +123,52 @@ class BrowserReportTest {
             service.stop();
             deleteTree(profile);
         }
+    }
+
+    /**
+     * The timeline's own box: it takes the width the page gives it, the drawing fills it (at most a little less, when a
+     * short try would otherwise be drawn larger than needed), nothing of it is scrolled out of view, and every step,
+     * mark and band (the failing step's box, the commit, the last step) lies inside the box and inside the window.
+     */
+    private static void assertTimelineInView(ChromeDriver driver, String what) {
+        WebElement box = driver.findElement(By.cssSelector("div.timeline"));
+        Number scroll = (Number) driver.executeScript("return arguments[0].scrollWidth - arguments[0].clientWidth", box);
+        assertThat(scroll.intValue()).as("the timeline of %s scrolls inside its box", what).isLessThanOrEqualTo(0);
+        Object outside = driver.executeScript("""
+                const box = arguments[0].getBoundingClientRect();
+                const svg = [...arguments[0].querySelectorAll('svg.timeline-svg')].find(s => s.getBoundingClientRect().width > 0);
+                const drawn = svg.getBoundingClientRect();
+                if (drawn.width < 0.8 * box.width && drawn.width < parseFloat(svg.style.maxWidth) - 1) {
+                  return 'the drawing is ' + drawn.width + ' px wide in a box of ' + box.width;
+                }
+                if (box.right > window.innerWidth) { return 'the box ends at ' + box.right + ' of ' + window.innerWidth; }
+                const parts = svg.querySelectorAll('g.mark, g.band, g.divergent, text.step, text.band-label, g.lease');
+                if (parts.length === 0) { return 'nothing drawn'; }
+                for (const part of parts) {
+                  const r = part.getBoundingClientRect();
+                  if (r.right > box.right + 0.5 || r.left < box.left - 0.5) {
+                    return part.outerHTML.slice(0, 140) + ' reaches ' + r.left + '..' + r.right + ' outside ' + box.left + '..' + box.right;
+                  }
+                }
+                return null;""", box);
+        assertThat(outside).as("the timeline of %s shows everything", what).isNull();
+    }
+
+    /** A write or commit that the database accepted and that breaks an invariant (or that the model refuses) is red. */
+    private static void assertStaleAcceptanceRed(WebElement svg, String implementation) {
+        String selector = switch (implementation) {
+            case "check-then-write" -> "g.mark.commit.accepted-stale";
+            case "sink-ignores-token" -> "g.mark.write.accepted-stale";
+            default -> null;
+        };
+        if (selector == null) {
+            assertThat(svg.findElements(By.cssSelector("g.accepted-stale"))).as("no stale acceptance in %s's try", implementation).isEmpty();
+            return;
+        }
+        List<WebElement> marks = svg.findElements(By.cssSelector(selector));
+        assertThat(marks).as("the stale acceptance of %s is drawn", implementation).isNotEmpty();
+        WebElement circle = marks.get(0).findElement(By.cssSelector("circle"));
+        assertThat(circle.getCssValue("fill")).as("the stale acceptance of %s is red", implementation).isEqualTo("rgb(211, 47, 47)");
     }
 
     /** The page does not scroll sideways; a drawing may scroll inside its own box. */

@@ -39,7 +39,7 @@ class FailurePageTest {
         String html = Files.readString(page);
 
         assertThat(html).contains("<p class=\"verdict\">divergence at step 7");
-        assertInOrder(html, "<section id=\"verdict\">", "<section id=\"timeline\">", "<svg class=\"timeline-svg\"", "<div class=\"legend\">",
+        assertInOrder(html, "<section id=\"verdict\">", "<section id=\"timeline\">", "<svg class=\"timeline-svg wide\"", "<div class=\"legend\">",
                 "<section id=\"reproduce\">", "<section id=\"trace\">", "<section id=\"rows\">", "<section id=\"invariants\">");
         assertThat(html).contains("class=\"divergent\" data-step=\"7\"");
         assertThat(html).contains("data-lane=\"w1\"").contains("data-lane=\"w2\"").doesNotContain("data-lane=\"nemesis\"");

@@ -32,7 +32,8 @@ class RealFailuresPageTest {
 
         String faultSvg = svg(page(report, fault));
         // the answer the network lost, the restart that left w2 behind as a zombie, the retry the variant answers Busy
-        assertThat(faultSvg).contains("class=\"mark network\" data-step=\"5\"").contains("class=\"mark lost\" data-step=\"5\"")
+        assertThat(faultSvg).contains("class=\"mark network\" data-step=\"5\"").contains("class=\"mark grant-lost\" data-step=\"5\"")
+                .contains("class=\"lease answer-lost")
                 .contains("class=\"mark restart\" data-step=\"2\"><title>restart w2: w2 lives on as zombie z2").contains("class=\"shade zombie\"")
                 .contains("class=\"mark busy\" data-step=\"6\"").contains("class=\"divergent\" data-step=\"6\"");
         assertThat(TimelineTest.lanes(faultSvg)).containsExactly("w1", "w2");
@@ -42,13 +43,21 @@ class RealFailuresPageTest {
         // check-then-write lets the takeover through without a wait; its stale job's commit is what breaks invariant 1
         assertThat(jobSvg).contains("<g class=\"txn committed\">").contains(">claim t1<").contains("class=\"mark write accepted\"")
                 .contains("class=\"mark grant\" data-step=\"6\"").contains("class=\"band violation\" data-step=\"8\"")
+                .contains("class=\"mark commit accepted-stale\" data-step=\"8\"").contains(">breaks invariant 1<")
                 .doesNotContain("class=\"divergent\"");
+        // the page's first sentence names who did what, and the model's state at step 8 stands beside the database's
+        assertThat(jobPage).contains("<p class=\"headline\">w1&#39;s job committed with token 1 after w2 was granted token 2 at 10.000001 s:"
+                + " invariant 1. no stale acceptance broken (step 8).</p>");
+        assertThat(jobPage).contains("<section id=\"model-state\">").contains("w2 &middot; token 2 &middot; until 20.000001 s (valid)");
         assertThat(TimelineTest.lanes(jobSvg)).containsExactly("w1", "w2");
+        // the model's state after each step travels in the result file and comes back as it was written
+        assertThat(job.failure().modelStates()).hasSize(8);
+        assertThat(ResultFiles.parse(ResultFiles.toJson(job), "job").failure().modelStates()).isEqualTo(job.failure().modelStates());
         assertThat(jobPage).contains("<table class=\"trace job\">");
 
         for (String html : List.of(leasePage, page(report, fault), jobPage)) {
             TimelineTest.assertReadable(svg(html));
-            FailurePageTest.assertInOrder(html, "<section id=\"verdict\">", "<svg class=\"timeline-svg\"", "<table class=\"trace");
+            FailurePageTest.assertInOrder(html, "<section id=\"verdict\">", "<svg class=\"timeline-svg wide\"", "<table class=\"trace");
             assertThat(FailurePageTest.replayArgument(html)).startsWith("reports/target/real-failures-report/failures/").endsWith(".trace.json");
             assertThat(html).doesNotContain(SampleResults.NASTY).doesNotContain(report.toString());
         }
@@ -61,6 +70,6 @@ class RealFailuresPageTest {
     }
 
     private static String svg(String html) {
-        return html.substring(html.indexOf("<svg class=\"timeline-svg\""), html.indexOf("</svg>") + 6);
+        return html.substring(html.indexOf("<svg class=\"timeline-svg wide\""), html.indexOf("</svg>") + 6);
     }
 }

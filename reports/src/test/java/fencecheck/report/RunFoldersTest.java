@@ -79,17 +79,59 @@ class RunFoldersTest {
         Path notARun = Files.createDirectories(runs.resolve("my-notes"));
         Path current = made.get(24);
 
-        List<Path> deleted = RunFolders.prune(runs, 20, current);
+        Instant later = T0.plus(Duration.ofDays(3));
+        List<Path> deleted = RunFolders.prune(runs, 20, current, later);
 
         assertThat(deleted).containsExactlyElementsOf(made.subList(0, 5));
         made.subList(0, 5).forEach(p -> assertThat(p).doesNotExist());
         made.subList(5, 25).forEach(p -> assertThat(p.resolve(RunFolders.RESULTS)).isDirectory());
         assertThat(notARun).as("a folder that is not a run is never deleted").isDirectory();
-        assertThat(RunFolders.prune(runs, 20, current)).as("nothing more beyond the limit").isEmpty();
+        assertThat(RunFolders.prune(runs, 20, current, later)).as("nothing more beyond the limit").isEmpty();
 
         // the current run is kept whatever its name sorts as, and counts toward the limit
-        assertThat(RunFolders.prune(runs, 3, made.get(5))).containsExactlyElementsOf(made.subList(6, 23));
+        assertThat(RunFolders.prune(runs, 3, made.get(5), later)).containsExactlyElementsOf(made.subList(6, 23));
         assertThat(RunFolders.list(runs)).containsExactly(made.get(5), made.get(23), made.get(24));
+    }
+
+    @Test
+    void aRunOfTheLastDayIsKeptBeyondTheLimit() throws IOException {
+        Path runs = temp.resolve("runs");
+        List<Path> made = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            // two runs of the day before yesterday, then four within the last day
+            Path run = runs.resolve(RunFolders.newId(T0.plus(Duration.ofHours(i < 2 ? i : 30 + i))));
+            ResultFiles.write(SampleResults.passing(), run.resolve(RunFolders.RESULTS));
+            made.add(run);
+        }
+        Instant now = T0.plus(Duration.ofHours(40));
+
+        assertThat(RunFolders.prune(runs, 2, made.get(5), now)).as("only runs older than a day go, oldest first")
+                .containsExactlyElementsOf(made.subList(0, 2));
+        assertThat(RunFolders.list(runs)).containsExactlyElementsOf(made.subList(2, 6));
+    }
+
+    @Test
+    void theRunsPageListsEveryRunNewestFirstWithWhatItFound() throws IOException {
+        Path runs = temp.resolve("runs");
+        Path latest = temp.resolve("report");
+        Path first = runs.resolve(RunFolders.newId(T0));
+        ResultFiles.write(SampleResults.failing(), first.resolve(RunFolders.RESULTS));
+        RunReports.render(runs, first, latest);
+        Path second = runs.resolve(RunFolders.newId(T0.plusSeconds(90)));
+        ResultFiles.write(SampleResults.passing(), second.resolve(RunFolders.RESULTS));
+        RunReports.render(runs, second, latest);
+
+        String page = Files.readString(latest.resolve(RunsIndexPage.PAGE));
+        Matcher rows = Pattern.compile("<tr[^>]*><td><a href=\"([^\"]+)\">([^<]+)</a>.*?</td><td class=\"num\">(\\d+)</td><td class=\"num\">(\\d+)</td>")
+                .matcher(page);
+        List<String> seen = new ArrayList<>();
+        while (rows.find()) {
+            assertThat(latest.resolve(rows.group(1)).normalize()).exists();
+            seen.add(rows.group(2) + " " + rows.group(3) + "/" + rows.group(4));
+        }
+        assertThat(seen).as("newest first, each with the properties it ran and those that found something")
+                .containsExactly("2026-11-30 10:01:30 UTC 1/0", "2026-11-30 10:00:00 UTC 1/1");
+        assertThat(Files.readString(latest.resolve("index.html"))).contains("href=\"" + RunsIndexPage.PAGE + "\"");
     }
 
     @Test
