@@ -42,7 +42,7 @@ final class FindingsMessage {
             Finding f = findings.get(i).finding();
             lines.addAll(ConsoleSummary.wrapped((i + 1) + ". " + f.kind()));
             lines.add("   in " + f.tries() + (f.tries() == 1 ? " try" : " tries") + ", first at try " + f.firstTry() + "; " + f.shrinking());
-            ConsoleSummary.wrapped(WhoDidWhat.of(f.shrunk())).forEach(l -> lines.add("   " + l));
+            ConsoleSummary.wrapped(WhoDidWhat.of(f.shrunk()), ConsoleSummary.WIDTH - 3).forEach(l -> lines.add("   " + l));
             lines.addAll(ConsoleTable.render(f.shrunk()));
             // the same words at the start of a line as a single failure has always printed, for scripts that look for them
             lines.add("trace: " + Paths.fromRoot(findings.get(i).trace()));

@@ -80,11 +80,16 @@ public final class ConsoleSummary {
 
     /** {@code line} cut at spaces into lines of at most {@link #WIDTH} characters, the later ones indented. */
     public static List<String> wrapped(String line) {
+        return wrapped(line, WIDTH);
+    }
+
+    /** {@code line} cut at spaces into lines of at most {@code width} characters, the later ones indented. */
+    public static List<String> wrapped(String line, int width) {
         List<String> lines = new ArrayList<>();
         String rest = line;
         String indent = "";
-        while (indent.length() + rest.length() > WIDTH) {
-            int room = WIDTH - indent.length();
+        while (indent.length() + rest.length() > width) {
+            int room = width - indent.length();
             int cut = rest.lastIndexOf(' ', room);
             if (cut <= 0) {
                 cut = room;
