@@ -65,7 +65,7 @@ class EveryFindingTest {
         // a command wrapped at the console's width ends its lines in a backslash: joined again, as a shell joins them
         String message = FindingsFailure.textOf(failure).replace(" \\\n    ", " ");
         assertThat(message).startsWith("LeaseProtocolProperties.databaseAgreesWithModel: " + findings.size() + " findings (")
-                .contains(" in 300 tries of ").contains(", safety first:\n")
+                .contains(" in 300 tries of").contains(", safety first:\n")
                 .contains("seed: " + SEED + "\n")
                 .contains("re-run the seed: ").contains("-Dfencecheck.seed=" + SEED);
         int previous = -1;
