@@ -1,6 +1,11 @@
 package fencecheck.properties;
 
+import fencecheck.report.ConsoleSummary;
+
 import java.io.IOException;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,17 +31,42 @@ final class Commands {
     }
 
     /**
-     * Re-runs one property class with a pinned seed. jqwik's failure database is set aside
-     * ({@code RANDOM_SEED} after a failure), so the seed, not a sample stored by an earlier run,
+     * Re-runs only the property {@code method} of {@code propertyClass} with a pinned seed. The build tool's test
+     * filter matches a method by the class that declares it ({@link FencecheckSuite} for fencecheck's own properties)
+     * and finds test classes by their own name, so a method inherited needs both: the class, and
+     * {@code DeclaringClass#method} ({@code -Dtest='Class#method'} alone selects nothing and passes). jqwik's failure
+     * database is set aside ({@code RANDOM_SEED} after a failure), so the seed, not a sample stored by an earlier run,
      * decides what is generated.
      */
-    static String rerunSeed(String propertyClass, String seed, String implementation) {
-        String pinned = " -Dtest=" + propertyClass + " -Dfencecheck.seed=" + seed + " -Dfencecheck.implementation=" + implementation
+    static String rerunSeed(Class<?> propertyClass, Method method, String seed, String implementation) {
+        String declaring = method.getDeclaringClass().getSimpleName();
+        String test = declaring.equals(propertyClass.getSimpleName()) ? declaring + "#" + method.getName()
+                : propertyClass.getSimpleName() + "," + declaring + "#" + method.getName();
+        String pinned = " -Dtest='" + test + "' -Dfencecheck.seed=" + seed + " -Dfencecheck.implementation=" + implementation
                 + " -Djqwik.failures.after.default=RANDOM_SEED";
         if (inFencecheckItself()) {
-            return "mvn verify -pl properties -am -Dsurefire.failIfNoSpecifiedTests=false" + pinned;
+            return "mvn verify -pl properties -am -Dsurefire.failIfNoSpecifiedTests=false -Dinvoker.skip=true" + pinned;
         }
         return "mvn test" + module() + " -Dsurefire.failIfNoSpecifiedTests=false" + pinned;
+    }
+
+    /**
+     * {@code prefix} and {@code command} in lines of at most {@link ConsoleSummary#WIDTH}, each but the last ending in
+     * a backslash: pasted into a shell, they are one command again.
+     */
+    static List<String> wrapped(String prefix, String command) {
+        List<String> lines = new ArrayList<>();
+        String line = prefix;
+        for (String word : command.split(" ")) {
+            if (!line.isBlank() && !line.equals(prefix) && line.length() + 1 + word.length() + 2 > ConsoleSummary.WIDTH) {
+                lines.add(line + " \\");
+                line = "    " + word;
+            } else {
+                line = line.equals(prefix) ? line + word : line + " " + word;
+            }
+        }
+        lines.add(line);
+        return lines;
     }
 
     /** Whether this run is fencecheck's own build, whose modules a command must name. */

@@ -1,10 +1,10 @@
 package fencecheck.properties;
 
 import fencecheck.findings.Finding;
+import fencecheck.report.ConsoleSummary;
 import fencecheck.findings.FindingsShrinker;
 import fencecheck.findings.ShrinkBudget;
 import fencecheck.run.TraceRunner;
-import fencecheck.run.TraceTable;
 import fencecheck.run.TryResult;
 import fencecheck.run.Minimizer;
 import fencecheck.trace.TraceFiles;
@@ -63,14 +63,31 @@ public class FailureReport implements AroundPropertyHook {
         TraceRunner runner = runnerOf(context);
         Optional<TryResult> failed = runner.tries().lastFailure();
         if (failed.isEmpty()) {
-            // failed without a failing try: a coverage floor, or an error; jqwik's message says which
-            return result;
+            // failed without a failing try: a coverage floor, a real-time history, or an error; its message says which
+            return result.mapToFailed(withoutFrames(context, runner.protocol().name(), result));
         }
         TryResult tried = Minimizer.minimize(runner, failed.get());
-        Path saved = savedTrace(context, tried.trace().implementation(), result.seed().orElse(null));
+        String implementation = tried.trace().implementation();
+        Path saved = savedTrace(context, implementation, result.seed().orElse(null));
         TraceFiles.write(tried.trace(), saved);
-        return result.mapToFailed(new AssertionError(message(context, result, tried.verdict(), TraceTable.render(tried), saved,
-                tried.trace().implementation())));
+        String summary = implementation + ": " + WhoDidWhat.of(tried);
+        return result.mapToFailed(new FindingsFailure(ConsoleTable.clip(summary, ConsoleSummary.WIDTH),
+                message(context, result, label(context) + ": " + summary, tried, saved, implementation)));
+    }
+
+    /** {@code Class.method}, as the summary of failed tests names a test. */
+    private static String label(PropertyLifecycleContext context) {
+        return context.containerClass().getSimpleName() + "." + context.targetMethod().getName();
+    }
+
+    /** A failure without a trace of fencecheck's, its message kept whole and its first line as the summary, with no stack frames. */
+    private static FindingsFailure withoutFrames(PropertyLifecycleContext context, String implementation, PropertyExecutionResult result) {
+        String message = result.throwable().map(t -> t.getMessage() == null ? t.toString() : t.getMessage().strip()).orElse("failed");
+        String first = message.lines().findFirst().orElse(message);
+        String summary = implementation + ": " + first;
+        List<String> lines = new ArrayList<>(ConsoleSummary.wrapped(label(context) + ": " + summary));
+        message.lines().skip(1).forEach(lines::add);
+        return new FindingsFailure(ConsoleTable.clip(summary, ConsoleSummary.WIDTH), String.join("\n", lines) + "\n");
     }
 
     /**
@@ -92,12 +109,13 @@ public class FailureReport implements AroundPropertyHook {
         }
         PropertyFindings.finished(saved, shrunk.notShrunk(), (System.nanoTime() - started) / 1_000_000);
         String implementation = runner.protocol().name();
-        String message = FindingsMessage.render(saved, shrunk.notShrunk(), result.countTries(), seed,
-                seed == null ? null : Commands.rerunSeed(context.containerClass().getSimpleName(), seed, implementation));
+        String summary = FindingsMessage.summary(label(context), implementation, saved, shrunk.notShrunk(), result.countTries());
+        String message = FindingsMessage.render(label(context), summary, saved, shrunk.notShrunk(), seed,
+                seed == null ? null : Commands.rerunSeed(context.containerClass(), context.targetMethod(), seed, implementation));
         Optional<Throwable> error = result.status() == PropertyExecutionResult.Status.FAILED ? result.throwable() : Optional.empty();
-        AssertionError failure = new AssertionError(message + error.map(e -> "\nand a try failed on its own: " + e).orElse(""));
-        error.ifPresent(failure::initCause);
-        return result.mapToFailed(failure);
+        // the error's message only: its frames are the harness's, and the trace of each finding is above
+        return result.mapToFailed(new FindingsFailure(ConsoleTable.clip(summary, ConsoleSummary.WIDTH),
+                message + error.map(e -> ConsoleTable.clip("and a try failed on its own: " + e, ConsoleSummary.WIDTH) + "\n").orElse("")));
     }
 
     private static TraceRunner runnerOf(PropertyLifecycleContext context) {
@@ -119,14 +137,17 @@ public class FailureReport implements AroundPropertyHook {
                 + "-" + implementation.replaceAll("[^A-Za-z0-9._-]+", "_") + (seed == null ? "" : "-seed" + seed) + ".json");
     }
 
-    /** The report a user reads first: verdict, table, seed, saved trace, and the commands that reproduce it. */
-    private static String message(PropertyLifecycleContext context, PropertyExecutionResult result, String verdict, String table,
+    /** The report a user reads first: who did what, the shrunk trace, the seed, the saved trace and the commands that reproduce it. */
+    private static String message(PropertyLifecycleContext context, PropertyExecutionResult result, String summary, TryResult tried,
                                   Path saved, String implementation) {
         String seed = result.seed().orElse("?");
-        return verdict + "\n" + table
-                + "seed: " + seed + "\n"
-                + "trace: " + Paths.fromRoot(saved) + "\n"
-                + "replay the trace: " + Commands.replayTrace(saved) + "\n"
-                + "re-run the seed:  " + Commands.rerunSeed(context.containerClass().getSimpleName(), seed, implementation) + "\n";
+        List<String> lines = new ArrayList<>(ConsoleSummary.wrapped(summary));
+        lines.addAll(ConsoleTable.render(tried));
+        lines.add("seed: " + seed);
+        lines.add("trace: " + Paths.fromRoot(saved));
+        lines.addAll(Commands.wrapped("replay the trace: ", Commands.replayTrace(saved)));
+        lines.addAll(Commands.wrapped("re-run the seed: ", Commands.rerunSeed(context.containerClass(), context.targetMethod(), seed,
+                implementation)));
+        return String.join("\n", lines) + "\n";
     }
 }

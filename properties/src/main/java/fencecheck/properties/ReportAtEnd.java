@@ -41,6 +41,7 @@ public class ReportAtEnd implements TestExecutionListener {
 
     @Override
     public void testPlanExecutionStarted(TestPlan testPlan) {
+        LauncherTests.planStarted(testPlan);
         Configuration.problem().ifPresent(problem -> System.err.println("fencecheck: " + problem));
         makeFolderOfJqwikDatabase();
         if (CLEARED.compareAndSet(false, true)) {
@@ -82,10 +83,19 @@ public class ReportAtEnd implements TestExecutionListener {
     }
 
     @Override
+    public void executionStarted(TestIdentifier test) {
+        LauncherTests.started(test);
+    }
+
+    @Override
     public void executionFinished(TestIdentifier test, TestExecutionResult result) {
+        LauncherTests.finished(test);
         if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
             anyFailed.set(true);
         }
+        // once, here: the failure's own message is one line, which the build tool repeats in its summary
+        result.getThrowable().filter(FindingsFailure.class::isInstance).map(FindingsFailure.class::cast)
+                .ifPresent(f -> System.out.print("\n" + f.report()));
     }
 
     @Override

@@ -5,7 +5,6 @@ import java.util.Set;
 import fencecheck.db.Database;
 import fencecheck.findings.FailingTries;
 import fencecheck.findings.Finding;
-import fencecheck.protocol.Implementations;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.report.ResultFiles;
 import fencecheck.report.RunFolders;
@@ -126,7 +125,7 @@ public class ResultCollector implements AroundPropertyHook {
         RunResult.Failure failure = null;
         List<RunResult.Failure> moreFindings = List.of();
         if (status != RunResult.Status.PASSED) {
-            String rerun = seed == null ? null : Commands.rerunSeed(propertyClass, seed, implementation);
+            String rerun = seed == null ? null : Commands.rerunSeed(context.containerClass(), context.targetMethod(), seed, implementation);
             Optional<fencecheck.realtime.RealTimeRun.Result> realTime = RealTimeRuns.lastFailure();
             if (!findings.isEmpty()) {
                 List<RunResult.Failure> all = findings.stream().map(f -> failureOf(f, seed, rerun)).toList();
@@ -156,12 +155,14 @@ public class ResultCollector implements AroundPropertyHook {
         boolean judged = status == RunResult.Status.PASSED || (status == RunResult.Status.FAILED
                 && failedTry.isEmpty() && result.countTries() > 0);
         RunResult.Statistics statistics = statistics(context, result, protocol, runner, judged);
+        Optional<Covers> covers = context.findAnnotation(Covers.class);
+        Optional<String> examinedBy = LauncherTests.examining(context.containerClass(), context.targetMethod());
         return new RunResult(
                 RunResult.SCHEMA_VERSION,
                 property,
                 implementation,
                 protocol.map(LeaseProtocol::description).orElse(""),
-                isKnownBuggyVariant(implementation, protocol),
+                covers.isPresent() && KnownBugChecks.declares(covers.get().value(), implementation),
                 runner.map(r -> DATABASES.computeIfAbsent(r.database(), RunResult.DatabaseInfo::of))
                         .orElse(RunResult.DatabaseInfo.unknown("no database was reached")),
                 status,
@@ -177,7 +178,8 @@ public class ResultCollector implements AroundPropertyHook {
                 failure,
                 moreFindings,
                 PropertyFindings.notShrunk().stream().map(ResultCollector::factsOf).toList(),
-                runner.map(r -> ConformanceNoteReport.of(context, r, implementation, seed)).orElse(List.of()));
+                runner.map(r -> ConformanceNoteReport.of(context, r, implementation, seed)).orElse(List.of()),
+                examinedBy.orElse(null));
     }
 
     /** One finding as the result file keeps it: its shrunk try, how to reproduce it, and its kind and shrinking. */
@@ -252,23 +254,9 @@ public class ResultCollector implements AroundPropertyHook {
         }
     }
 
-    /** A built-in variant, or an implementation that says what its bug is (a SQL pack's {@code description}). */
-    private static boolean isKnownBuggyVariant(String implementation, Optional<LeaseProtocol> protocol) {
-        if (protocol.map(p -> p.name().equals(implementation) && !p.description().isBlank()).orElse(false)) {
-            return true;
-        }
-        try {
-            return Implementations.variants().stream().anyMatch(v -> v.name().equals(implementation))
-                    || Implementations.faultVariants().stream().anyMatch(v -> v.name().equals(implementation))
-                    || Implementations.jobVariants().stream().anyMatch(v -> v.name().equals(implementation))
-                    || Implementations.realTimeVariants().stream().anyMatch(v -> v.name().equals(implementation));
-        } catch (RuntimeException e) {
-            return false;
-        }
-    }
-
     private static String message(Throwable error) {
-        String message = error.getMessage();
+        // a failure of fencecheck's has a one-line message for the build tool's summary: the report is what the page shows
+        String message = FindingsFailure.textOf(error);
         if (message == null || message.isBlank()) {
             return error.getClass().getSimpleName();
         }

@@ -54,7 +54,7 @@ class CorrectAlternativesTest {
             TestExecutionResult result = finished.get(0).getPayload(TestExecutionResult.class).orElseThrow();
             assertThat(result.getStatus())
                     .as("%s against %s: %s", property.method(), implementation.name(),
-                            result.getThrowable().map(Throwable::getMessage).orElse(""))
+                            result.getThrowable().map(FindingsFailure::textOf).orElse(""))
                     .isEqualTo(TestExecutionResult.Status.SUCCESSFUL);
         } finally {
             if (previous == null) {

@@ -45,7 +45,7 @@ class EveryFindingTest {
         Throwable failure = runMainProperty();
         List<PropertyFindings.Saved> findings = PropertyFindings.saved();
 
-        assertThat(findings).as("the renew bug and the sink bug, each found:%n%s", failure.getMessage())
+        assertThat(findings).as("the renew bug and the sink bug, each found:%n%s", FindingsFailure.textOf(failure))
                 .anySatisfy(f -> assertThat(f.finding().kind().describe())
                         .isEqualTo("renew answered Renewed where the model expects RenewRejected"))
                 .anySatisfy(f -> {
@@ -55,17 +55,19 @@ class EveryFindingTest {
         assertThat(findings).extracting(f -> f.finding().severity()).as("safety first").isSorted();
         for (PropertyFindings.Saved saved : findings) {
             Finding f = saved.finding();
-            assertThat(f.shrunk().steps()).as("%s shrunk:%n%s", f.kind(), failure.getMessage()).isLessThanOrEqualTo(10);
+            assertThat(f.shrunk().steps()).as("%s shrunk:%n%s", f.kind(), FindingsFailure.textOf(failure)).isLessThanOrEqualTo(10);
             assertThat(f.cutShortBy()).as("%s shrank to its end", f.kind()).isEmpty();
             Trace replayed = TraceFiles.read(saved.trace());
             assertThat(replayed).isEqualTo(f.shrunk().trace());
             assertThat(FindingKinds.shows(replay(replayed), f.kind())).as("the saved trace of %s replays to it", f.kind()).isTrue();
         }
 
-        String message = failure.getMessage();
-        assertThat(message).startsWith(findings.size() + " distinct findings in 300 tries, safety first:\n")
+        // a command wrapped at the console's width ends its lines in a backslash: joined again, as a shell joins them
+        String message = FindingsFailure.textOf(failure).replace(" \\\n    ", " ");
+        assertThat(message).startsWith("LeaseProtocolProperties.databaseAgreesWithModel: " + findings.size() + " findings (")
+                .contains(" in 300 tries of").contains(", safety first:\n")
                 .contains("seed: " + SEED + "\n")
-                .contains("re-run the seed:  ").contains("-Dfencecheck.seed=" + SEED);
+                .contains("re-run the seed: ").contains("-Dfencecheck.seed=" + SEED);
         int previous = -1;
         for (PropertyFindings.Saved saved : findings) {
             int at = message.indexOf(saved.finding().kind().toString());

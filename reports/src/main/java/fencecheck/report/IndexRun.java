@@ -12,8 +12,8 @@ import java.util.Locale;
 record IndexRun(RunResult result, String page, BuildVerdict.Kind kind, int number) {
 
     /**
-     * The runs paired with their pages, in the order a reader should see them: unexpected failures, missed
-     * known bugs, passed runs, then caught known bugs. The sort is stable, so within each kind the
+     * The runs paired with their pages, in the order a reader should see them: failures, missed known bugs,
+     * passed runs, caught known bugs, then the runs fencecheck's own tests examined. The sort is stable, so within each kind the
      * renderer's order (by property, then implementation) stays.
      */
     static List<IndexRun> inReadingOrder(List<RunResult> runs, List<String> pages) {
@@ -31,9 +31,9 @@ record IndexRun(RunResult result, String page, BuildVerdict.Kind kind, int numbe
         return numbered;
     }
 
-    /** Whether this run came out as it must (a correct implementation passed, a known bug was caught). */
+    /** Whether this run lets the build pass (it passed, a known bug was caught, or a test of fencecheck's own judges it). */
     boolean asExpected() {
-        return kind == BuildVerdict.Kind.PASSED || kind == BuildVerdict.Kind.KNOWN_BUG_CAUGHT;
+        return kind == BuildVerdict.Kind.PASSED || kind == BuildVerdict.Kind.KNOWN_BUG_CAUGHT || kind == BuildVerdict.Kind.EXAMINED;
     }
 
     /** The word the index shows for the run: a caught known bug is "caught", never "failed". */
@@ -42,13 +42,18 @@ record IndexRun(RunResult result, String page, BuildVerdict.Kind kind, int numbe
             case PASSED -> "passed";
             case KNOWN_BUG_CAUGHT -> "caught";
             case KNOWN_BUG_MISSED -> "missed";
-            case UNEXPECTED_FAILURE -> result.status().name().toLowerCase(Locale.ROOT);
+            case CHECK_ERROR -> "error";
+            case FAILED, EXAMINED -> result.status().name().toLowerCase(Locale.ROOT);
         };
     }
 
-    /** The CSS class of the run's badge and row: its outcome, and for an unexpected failure "unexpected" too. */
+    /** The CSS class of the run's badge and row: its outcome, and for a failure of the build "unexpected" too (red). */
     String cssClass() {
-        return kind == BuildVerdict.Kind.UNEXPECTED_FAILURE ? "unexpected " + outcome() : outcome();
+        return switch (kind) {
+            case FAILED, CHECK_ERROR -> "unexpected " + outcome();
+            case EXAMINED -> "examined " + outcome();
+            default -> outcome();
+        };
     }
 
     /** Why the outcome is what it is, in a few words, shown under the badge. */
@@ -57,7 +62,9 @@ record IndexRun(RunResult result, String page, BuildVerdict.Kind kind, int numbe
             case PASSED -> "";
             case KNOWN_BUG_CAUGHT -> "as it must";
             case KNOWN_BUG_MISSED -> "a known bug passed";
-            case UNEXPECTED_FAILURE -> result.knownBuggyVariant() ? "an error, not a catch" : "unexpected";
+            case CHECK_ERROR -> "an error, not a catch";
+            case FAILED -> "";
+            case EXAMINED -> "judged by " + result.examinedBy();
         };
     }
 

@@ -157,10 +157,12 @@ final class IndexRunsTable {
     private static String groupTitle(BuildVerdict.Kind kind, List<IndexRun> runs) {
         long n = runs.stream().filter(r -> r.kind() == kind).count();
         return switch (kind) {
-            case UNEXPECTED_FAILURE -> "unexpected failures (" + n + "): look at these first";
-            case KNOWN_BUG_MISSED -> "known bugs missed (" + n + "): a known-buggy variant passed";
+            case FAILED -> "failed (" + n + "): look at these first";
+            case KNOWN_BUG_MISSED -> "known bugs missed (" + n + "): a built-in variant passed the property that declares it";
+            case CHECK_ERROR -> "known-buggy variants failed without a trace (" + n + "): an error, not a catch";
             case PASSED -> "passed (" + n + ")";
-            case KNOWN_BUG_CAUGHT -> "known bugs caught (" + n + "): known-buggy variants failed with a trace, as they must";
+            case KNOWN_BUG_CAUGHT -> "known bugs caught (" + n + "): built-in variants failed with a trace, as their properties declare";
+            case EXAMINED -> "examined by fencecheck's own tests (" + n + "): those tests judge them, not this verdict";
         };
     }
 }

@@ -1,11 +1,13 @@
 package fencecheck.report;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
- * The first thing on the index: what the runs mean for the build, in one sentence, and the four counts it
- * rests on. Green only when every correct implementation passed and every known-buggy variant was caught
- * with a trace; otherwise red, naming the run to look at first.
+ * The first thing on the index: what the runs mean for the build, in the very sentence the console prints
+ * ({@link BuildVerdict#sentence()}), and the counts it rests on. Green exactly when the build passes: no run of its
+ * own failed, and in fencecheck's own tests every built-in variant was caught by the property that declares it;
+ * otherwise red, naming the run to look at first.
  */
 final class IndexVerdict {
 
@@ -19,38 +21,27 @@ final class IndexVerdict {
                     .toString();
         }
         BuildVerdict verdict = BuildVerdict.of(runs.stream().map(IndexRun::result).toList());
-        h.append(verdict.asExpected() ? "ok" : "bad").append("\"><h2>Verdict</h2>\n<p class=\"headline\">")
-                .append(headline(verdict, runs)).append("</p>\n<ul class=\"counts\">");
-        count(h, "unexpected", verdict.unexpectedFailures(), "unexpected failure", "unexpected failures",
-                "a correct implementation failed, or a variant failed without a trace");
-        count(h, "missed", verdict.knownBugsMissed(), "known bug missed", "known bugs missed",
-                "a known-buggy variant passed");
-        count(h, "passed", verdict.passed(), "run of correct implementations passed", "runs of correct implementations passed", "");
-        count(h, "caught", verdict.knownBugsCaught(), "known bug caught", "known bugs caught",
-                "variants failed with a trace, as they must");
+        h.append(verdict.passedBuild() ? "ok" : "bad").append("\"><h2>Verdict</h2>\n<p class=\"headline\">")
+                .append(Html.esc(verdict.sentence()));
+        if (!verdict.passedBuild()) {
+            // the runs are in reading order, so the first one that fails the build is the one to look at first
+            runs.stream().filter(r -> !r.asExpected()).findFirst().ifPresent(first -> h.append(". Look first at ").append(firstLook(first)));
+        }
+        h.append(".</p>\n<ul class=\"counts\">");
+        count(h, "passed", verdict.passed(), "property passed", "properties passed", verdict.passedTries() + " tries, coverage met");
+        count(h, "unexpected", verdict.findings(), "finding", "findings", "safety findings and, where strict conformance is claimed, "
+                + "conformance differences");
+        optional(h, "unexpected", verdict.belowFloor(), "property under a coverage floor", "properties under a coverage floor", "");
+        optional(h, "unexpected", verdict.errors(), "property failed without a finding", "properties failed without a finding", "an error");
+        optional(h, "missed", verdict.knownBugsMissed(), "known bug missed", "known bugs missed",
+                "a built-in variant passed the property that declares it");
+        optional(h, "unexpected", verdict.checkErrors(), "known-buggy variant failed without a trace",
+                "known-buggy variants failed without a trace", "an error, not a catch");
+        optional(h, "caught", verdict.knownBugsCaught(), "known bug caught", "known bugs caught",
+                "built-in variants failed with a trace, as their properties declare");
+        optional(h, "examined", verdict.examined(), "run examined by fencecheck's own tests", "runs examined by fencecheck's own tests",
+                "judged by those tests");
         return h.append("</ul>\n</section>\n").toString();
-    }
-
-    private static String headline(BuildVerdict verdict, List<IndexRun> runs) {
-        if (verdict.asExpected()) {
-            return "All " + runs.size() + (runs.size() == 1 ? " run" : " runs") + " as expected: " + verdict.passed()
-                    + (verdict.passed() == 1 ? " run" : " runs") + " of correct implementations passed and " + verdict.knownBugsCaught()
-                    + (verdict.knownBugsCaught() == 1 ? " known bug was" : " known bugs were") + " caught.";
-        }
-        StringBuilder s = new StringBuilder("Not as expected: ");
-        if (verdict.unexpectedFailures() > 0) {
-            s.append(verdict.unexpectedFailures()).append(verdict.unexpectedFailures() == 1 ? " unexpected failure" : " unexpected failures");
-            if (verdict.knownBugsMissed() > 0) {
-                s.append(" and ");
-            }
-        }
-        if (verdict.knownBugsMissed() > 0) {
-            s.append(verdict.knownBugsMissed()).append(verdict.knownBugsMissed() == 1 ? " known bug missed" : " known bugs missed");
-        }
-        // the runs are in reading order, so the first one not as expected is the one to look at first
-        IndexRun first = runs.stream().filter(r -> !r.asExpected()).findFirst().orElseThrow();
-        s.append(". Look first at ").append(firstLook(first)).append('.');
-        return s.toString();
     }
 
     /** The run to look at first, linked to its failure page when it has one, and why. */
@@ -59,15 +50,22 @@ final class IndexVerdict {
         String name = "<strong class=\"mono\">" + Html.esc(r.implementation()) + "</strong> on <span class=\"mono\">"
                 + Html.esc(Pages.shortProperty(r.property())) + "</span>";
         String why = switch (run.kind()) {
-            case KNOWN_BUG_MISSED -> ", a known-buggy variant that passed: its property no longer catches it";
-            case UNEXPECTED_FAILURE -> r.knownBuggyVariant() ? ", a known-buggy variant that failed without a trace (an error)"
-                    : ", which " + Html.esc(r.status().name().toLowerCase(java.util.Locale.ROOT));
+            case KNOWN_BUG_MISSED -> ", a built-in variant that passed the property that declares it catches it";
+            case CHECK_ERROR -> ", a built-in variant that failed without a trace (an error)";
+            case FAILED -> ", which " + Html.esc(r.status().name().toLowerCase(Locale.ROOT));
             default -> "";
         };
         if (run.page() != null) {
             return "<a href=\"" + Html.esc(run.page()) + "\">" + name + "</a>" + why;
         }
         return "<a href=\"#runs\">" + name + "</a>" + why;
+    }
+
+    /** A count shown only when it is not zero: what the build has none of, the reader need not read. */
+    private static void optional(StringBuilder h, String kind, int n, String one, String many, String meaning) {
+        if (n > 0) {
+            count(h, kind, n, one, many, meaning);
+        }
     }
 
     private static void count(StringBuilder h, String kind, int n, String one, String many, String meaning) {

@@ -23,7 +23,8 @@ import java.util.Map;
  * @param property           the property, as {@code Class.method}
  * @param implementation     the implementation under test, by the name it is selected with
  * @param implementationNote what the implementation does differently from the reference (empty for the reference)
- * @param knownBuggyVariant  whether it is one of the harness's known-buggy variants, which must fail
+ * @param knownBuggyVariant  whether it is one of the harness's built-in known-buggy variants and this property declares it
+ *                           catches it (never a user's implementation, whatever its description says)
  * @param startedAt          when the run started, ISO-8601 UTC
  * @param originalTraceSize  steps of the first failing (unshrunk) trace, or null when the run did not fail with a trace
  * @param statistics         how often each situation was reached, or null when the property does not report them
@@ -33,6 +34,8 @@ import java.util.Map;
  * @param findingsNotShrunk  kinds found beyond those shrunk, with how often they were found
  * @param notes              under safety conformance, the kinds of answer that differ from the reference's but break
  *                           no guarantee, each with a shrunk trace that shows it; they never fail the run
+ * @param examinedBy         the test of fencecheck's own that ran this property inside it and judges its outcome (with
+ *                           {@code knownBuggyVariant}: it must be caught), or null for a run the build itself counts
  */
 public record RunResult(
         int schemaVersion,
@@ -54,7 +57,8 @@ public record RunResult(
         Failure failure,
         List<Failure> moreFindings,
         List<FindingFacts> findingsNotShrunk,
-        List<Note> notes) {
+        List<Note> notes,
+        String examinedBy) {
 
     /**
      * Version 4: a run lists every distinct finding ({@code failure}, then {@code moreFindings}), each with its
@@ -67,6 +71,23 @@ public record RunResult(
         moreFindings = moreFindings == null ? List.of() : List.copyOf(moreFindings);
         findingsNotShrunk = findingsNotShrunk == null ? List.of() : List.copyOf(findingsNotShrunk);
         notes = notes == null ? List.of() : List.copyOf(notes);
+    }
+
+    /** A run the build itself counts (not one examined by a test of fencecheck's own). */
+    public RunResult(int schemaVersion, String property, String implementation, String implementationNote, boolean knownBuggyVariant,
+                     DatabaseInfo database, Status status, int tries, int checks, String seed, String startedAt, long durationMillis,
+                     int shrinkingSteps, Integer originalTraceSize, Statistics statistics, OperationMetrics.Snapshot monitoring,
+                     Failure failure, List<Failure> moreFindings, List<FindingFacts> findingsNotShrunk, List<Note> notes) {
+        this(schemaVersion, property, implementation, implementationNote, knownBuggyVariant, database, status, tries, checks, seed,
+                startedAt, durationMillis, shrinkingSteps, originalTraceSize, statistics, monitoring, failure, moreFindings,
+                findingsNotShrunk, notes, null);
+    }
+
+    /** The same run, as examined by {@code test} (a test of fencecheck's own that ran it inside itself). */
+    public RunResult examinedBy(String test) {
+        return new RunResult(schemaVersion, property, implementation, implementationNote, knownBuggyVariant, database, status, tries,
+                checks, seed, startedAt, durationMillis, shrinkingSteps, originalTraceSize, statistics, monitoring, failure, moreFindings,
+                findingsNotShrunk, notes, test);
     }
 
     /** A run without conformance notes. */

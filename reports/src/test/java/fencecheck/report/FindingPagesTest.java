@@ -29,7 +29,7 @@ class FindingPagesTest {
                 one.database(), one.status(), one.tries(), one.checks(), one.seed(), one.startedAt(), one.durationMillis(),
                 one.shrinkingSteps(), one.originalTraceSize(), one.statistics(), one.monitoring(), first, List.of(second, third),
                 List.of(new RunResult.FindingFacts("conformance", "release answered Released where the model expects ReleaseRejected",
-                        2, 30, 0, 0, null)));
+                        2, 30, 0, 0, null))).examinedBy(one.examinedBy());
     }
 
     private static RunResult.Failure finding(RunResult.Failure f, String severity, String kind, String cutShortBy) {

@@ -21,7 +21,7 @@ class IndexPreviewTest {
         Path wrong = ReportRenderer.render(IndexSamples.mixed(), target.resolve("mixed"));
         Path good = ReportRenderer.render(List.of(IndexSamples.referencePassed(), IndexSamples.variantCaught(),
                 IndexSamples.jobReferencePassed()), target.resolve("as-expected"));
-        assertThat(Files.readString(wrong)).contains("Not as expected").endsWith("</html>\n");
-        assertThat(Files.readString(good)).contains("All 3 runs as expected").endsWith("</html>\n");
+        assertThat(Files.readString(wrong)).contains("index-verdict bad").endsWith("</html>\n");
+        assertThat(Files.readString(good)).contains("index-verdict ok").contains("passed: 2 properties").endsWith("</html>\n");
     }
 }

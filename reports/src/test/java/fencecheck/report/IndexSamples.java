@@ -37,9 +37,9 @@ final class IndexSamples {
     /** The sample variant, passed: the harness missed it. */
     static RunResult variantMissed() {
         RunResult failing = SampleResults.failing();
-        return new RunResult(RunResult.SCHEMA_VERSION, failing.property(), "renew-ignores-token", "renew matches the owner only", true,
+        return SampleResults.examined(new RunResult(RunResult.SCHEMA_VERSION, failing.property(), "renew-ignores-token", "renew matches the owner only", true,
                 failing.database(), RunResult.Status.PASSED, 300, 300, "11", failing.startedAt(), 90_000, 0, null,
-                SampleResults.statistics(300, true), SampleResults.metrics(), null);
+                SampleResults.statistics(300, true), SampleResults.metrics(), null));
     }
 
     /** The reference, failed with the sample's trace: an unexpected failure. */
@@ -53,9 +53,9 @@ final class IndexSamples {
     /** A known-buggy variant that failed with an error and no trace: not a catch. */
     static RunResult variantErrored() {
         RunResult failing = SampleResults.failing();
-        return new RunResult(RunResult.SCHEMA_VERSION, failing.property(), "stable-owner", "", true,
+        return SampleResults.examined(new RunResult(RunResult.SCHEMA_VERSION, failing.property(), "stable-owner", "", true,
                 failing.database(), RunResult.Status.ABORTED, 1, 1, "3", failing.startedAt(), 10, 0, null, null, null,
-                RunResult.Failure.withoutTrace("the database went away " + SampleResults.NASTY, null));
+                RunResult.Failure.withoutTrace("the database went away " + SampleResults.NASTY, null)));
     }
 
     /** The job property's reference, passed: job durations, claim failures, statements without latency. */
@@ -101,13 +101,13 @@ final class IndexSamples {
     static RunResult withMonitoring(RunResult r, OperationMetrics.Snapshot monitoring) {
         return new RunResult(r.schemaVersion(), r.property(), r.implementation(), r.implementationNote(), r.knownBuggyVariant(),
                 r.database(), r.status(), r.tries(), r.checks(), r.seed(), r.startedAt(), r.durationMillis(), r.shrinkingSteps(),
-                r.originalTraceSize(), r.statistics(), monitoring, r.failure());
+                r.originalTraceSize(), r.statistics(), monitoring, r.failure()).examinedBy(r.examinedBy());
     }
 
     static RunResult withStatistics(RunResult r, RunResult.Statistics statistics) {
         return new RunResult(r.schemaVersion(), r.property(), r.implementation(), r.implementationNote(), r.knownBuggyVariant(),
                 r.database(), r.status(), r.tries(), r.checks(), r.seed(), r.startedAt(), r.durationMillis(), r.shrinkingSteps(),
-                r.originalTraceSize(), statistics, r.monitoring(), r.failure());
+                r.originalTraceSize(), statistics, r.monitoring(), r.failure()).examinedBy(r.examinedBy());
     }
 
     /** 12 buckets of 5 s: a busy start, faults injected in the middle with failures after them, an empty bucket, latency spikes. */

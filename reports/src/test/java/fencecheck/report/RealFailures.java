@@ -75,10 +75,10 @@ final class RealFailures {
             assertThat(result.passed()).as("the variant is caught: %s", TraceTable.render(result)).isFalse();
             Path saved = saved("real-" + variant + ".json");
             TraceFiles.write(result.trace(), saved);
-            return new RunResult(RunResult.SCHEMA_VERSION, "JobTransactionProperties.interleavedTransactionsAgreeWithModel", variant,
+            return SampleResults.examined(new RunResult(RunResult.SCHEMA_VERSION, "JobTransactionProperties.interleavedTransactionsAgreeWithModel", variant,
                     runner.protocol().description(), true, RunResult.DatabaseInfo.of(runner.database()), RunResult.Status.FAILED, 1, 1, "0",
                     Instant.ofEpochMilli(started).toString(), System.currentTimeMillis() - started, 0, trace.steps().size(), null, null,
-                    RunResult.Failure.of(result, reproduction(saved)));
+                    RunResult.Failure.of(result, reproduction(saved))));
         }
     }
 
@@ -95,10 +95,10 @@ final class RealFailures {
     private static RunResult leaseResult(String property, TraceRunner runner, TryResult result, long started) {
         Path saved = saved("real-" + result.trace().implementation() + ".json");
         TraceFiles.write(result.trace(), saved);
-        return new RunResult(RunResult.SCHEMA_VERSION, property, result.trace().implementation(), runner.protocol().description(), true,
+        return SampleResults.examined(new RunResult(RunResult.SCHEMA_VERSION, property, result.trace().implementation(), runner.protocol().description(), true,
                 RunResult.DatabaseInfo.of(runner.database()), RunResult.Status.FAILED, 1, 1, "0", Instant.ofEpochMilli(started).toString(),
                 System.currentTimeMillis() - started, 0, result.trace().steps().size(), null, runner.metrics().snapshot(),
-                RunResult.Failure.of(result, reproduction(saved)));
+                RunResult.Failure.of(result, reproduction(saved))));
     }
 
     /** Where the run saves its trace, as a property run does: under the build directory. */

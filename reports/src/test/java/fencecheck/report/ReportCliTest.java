@@ -41,7 +41,7 @@ class ReportCliTest {
 
         Path index = report.resolve("index.html").toAbsolutePath();
         assertThat(out.toString(StandardCharsets.UTF_8).strip()).isEqualTo(index.toString());
-        assertThat(Files.readString(index)).contains("2 runs · 1 passed · 1 known bug caught · 0 missed · 0 unexpected failures");
+        assertThat(Files.readString(index)).contains("2 runs · passed: 1 property, 300 tries, coverage met; 1 known bug caught, none missed");
         assertThat(err()).isEmpty();
     }
 

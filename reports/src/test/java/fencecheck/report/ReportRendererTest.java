@@ -37,10 +37,10 @@ class ReportRendererTest {
                 .isLessThan(html.indexOf("<section id=\"runs\"")).isGreaterThan(html.indexOf("<main>"));
         String verdict = section(html, "verdict");
         assertThat(verdict).contains("class=\"index-verdict bad\"")
-                .contains("Not as expected: 1 unexpected failure and 1 known bug missed")
-                .contains("<li class=\"unexpected\"><strong>1</strong> unexpected failure")
+                .contains("failed: 1 finding, 1 known bug missed (1 of 2 properties failed)")
+                .contains("<li class=\"unexpected\"><strong>1</strong> finding")
                 .contains("<li class=\"missed\"><strong>1</strong> known bug missed")
-                .contains("<li class=\"passed\"><strong>1</strong> run of correct implementations passed")
+                .contains("<li class=\"passed\"><strong>1</strong> property passed")
                 .contains("<li class=\"caught\"><strong>1</strong> known bug caught");
         assertThat(verdict).as("the run to look at first is the unexpected failure, linked to its page")
                 .containsPattern("Look first at <a href=\"failures/\\d\\d-FaultProperties\\.networkFaultsAndRestarts-reference\\.html\">");
@@ -49,8 +49,8 @@ class ReportRendererTest {
     @Test
     void aMissedKnownBugAloneMakesTheVerdictRed() throws IOException {
         String verdict = section(index(List.of(IndexSamples.referencePassed(), IndexSamples.variantMissed())), "verdict");
-        assertThat(verdict).contains("index-verdict bad").contains("Not as expected: 1 known bug missed")
-                .contains("renew-ignores-token").contains("a known-buggy variant that passed");
+        assertThat(verdict).contains("index-verdict bad").contains("failed: 1 known bug missed")
+                .contains("renew-ignores-token").contains("a built-in variant that passed the property that declares it");
     }
 
     @Test
@@ -58,16 +58,16 @@ class ReportRendererTest {
         String verdict = section(index(List.of(IndexSamples.referencePassed(), IndexSamples.variantCaught(),
                 IndexSamples.jobReferencePassed())), "verdict");
         assertThat(verdict).contains("index-verdict ok")
-                .contains("All 3 runs as expected: 2 runs of correct implementations passed and 1 known bug was caught.")
+                .contains("passed: 2 properties, 600 tries, coverage met; 1 known bug caught, none missed.")
                 .doesNotContain("Look first");
     }
 
     @Test
     void aVariantThatFailedWithoutATraceIsAnUnexpectedFailureNotACatch() throws IOException {
         String html = index(List.of(IndexSamples.variantErrored(), IndexSamples.referencePassed()));
-        assertThat(section(html, "verdict")).contains("<li class=\"unexpected\"><strong>1</strong>")
-                .contains("<li class=\"caught zero\"><strong>0</strong>").contains("failed without a trace (an error)");
-        assertThat(section(html, "runs")).contains("<span class=\"badge unexpected aborted\">aborted</span>")
+        assertThat(section(html, "verdict")).contains("<li class=\"unexpected\"><strong>1</strong> known-buggy variant failed without a trace")
+                .doesNotContain("class=\"caught").contains("failed without a trace (an error)");
+        assertThat(section(html, "runs")).contains("<span class=\"badge unexpected error\">error</span>")
                 .contains("an error, not a catch").doesNotContain(">caught<");
     }
 
@@ -83,7 +83,7 @@ class ReportRendererTest {
     void theRunsTableOrdersUnexpectedMissedPassedCaughtAndKeepsEachPageWithItsRun() throws IOException {
         String runs = section(index(IndexSamples.mixed()), "runs");
         List<String> badges = all(runs, "<td><span class=\"badge ([^\"]+)\">");
-        assertThat(badges).containsExactly("unexpected failed", "unexpected aborted", "missed", "passed", "passed",
+        assertThat(badges).containsExactly("unexpected failed", "missed", "unexpected error", "passed", "passed",
                 "caught", "caught", "caught");
         // every failure's link sits under its own row: the page is named after the run's implementation
         Matcher rows = Pattern.compile("<strong>([^<]+)</strong>(?:(?!<tr class=\"run).)*?<a class=\"failure-link\" href=\"([^\"]+)\"",
@@ -94,7 +94,7 @@ class ReportRendererTest {
             links++;
         }
         assertThat(links).isEqualTo(5);
-        assertThat(runs.indexOf("unexpected failures (2)")).isLessThan(runs.indexOf("known bugs missed (1)"));
+        assertThat(runs.indexOf("failed (1)")).isLessThan(runs.indexOf("known bugs missed (1)"));
         assertThat(runs.indexOf("known bugs missed (1)")).isLessThan(runs.indexOf("passed (2)"));
         assertThat(runs.indexOf("passed (2)")).isLessThan(runs.indexOf("known bugs caught (3)"));
     }

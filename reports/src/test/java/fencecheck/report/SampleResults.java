@@ -94,10 +94,18 @@ final class SampleResults {
                 new RunResult.Reproduction("-4242", traceFile,
                         "mvn -q -pl harness -am compile exec:java -Dexec.args=\"replay " + traceFile + "\"",
                         "mvn verify -pl properties -am -Dtest=LeaseProtocolProperties -Dfencecheck.seed=-4242 -Dfencecheck.implementation=sink-ignores-token"));
-        return new RunResult(RunResult.SCHEMA_VERSION, "LeaseProtocolProperties.databaseAgreesWithModel", "sink-ignores-token",
+        return SampleResults.examined(new RunResult(RunResult.SCHEMA_VERSION, "LeaseProtocolProperties.databaseAgreesWithModel", "sink-ignores-token",
                 "both sinks accept any token & overwrite <what is stored>", true, database(), RunResult.Status.FAILED,
                 37, 37, "-4242", "2026-11-30T10:00:00Z", 12_345, 21, 41,
-                statistics(37, false), metrics(), failure);
+                statistics(37, false), metrics(), failure));
+    }
+
+    /** The test of fencecheck's own that runs the built-in variants inside itself, each against the property that declares it. */
+    static final String VARIANT_TEST = "KnownBuggyVariantsTest.everyKnownBuggyVariantIsCaught [variant]";
+
+    /** A built-in variant's run as fencecheck's own test runs it: a known bug that must be caught. */
+    static RunResult examined(RunResult run) {
+        return run.examinedBy(VARIANT_TEST);
     }
 
     static RunResult passing() {
@@ -173,9 +181,9 @@ final class SampleResults {
                         "mvn -q -pl harness -am compile exec:java -Dexec.args=\"replay " + traceFile + "\"",
                         "mvn verify -pl properties -am -Dsurefire.failIfNoSpecifiedTests=false -Dtest=FaultProperties -Dfencecheck.seed=-77"
                                 + " -Dfencecheck.implementation=acquire-not-idempotent -Djqwik.failures.after.default=RANDOM_SEED"));
-        return new RunResult(RunResult.SCHEMA_VERSION, "FaultProperties.faultsAgreeWithModel", "acquire-not-idempotent",
+        return SampleResults.examined(new RunResult(RunResult.SCHEMA_VERSION, "FaultProperties.faultsAgreeWithModel", "acquire-not-idempotent",
                 "answers Busy when the holder asks again", true, database(), RunResult.Status.FAILED,
-                12, 12, "-77", "2026-11-30T10:05:00Z", 4_321, 9, 23, null, metrics(), failure);
+                12, 12, "-77", "2026-11-30T10:05:00Z", 4_321, 9, 23, null, metrics(), failure));
     }
 
     // --- building histories --------------------------------------------------------------------------------
@@ -346,9 +354,9 @@ final class SampleResults {
                 new RunResult.Reproduction("5", traceFile, "mvn -q -pl harness -am compile exec:java -Dexec.args=\"replay " + traceFile + "\"",
                         "mvn verify -pl properties -am -Dsurefire.failIfNoSpecifiedTests=false -Dtest=JobTransactionProperties"
                                 + " -Dfencecheck.seed=5 -Dfencecheck.implementation=check-then-write -Djqwik.failures.after.default=RANDOM_SEED"));
-        return new RunResult(RunResult.SCHEMA_VERSION, "JobTransactionProperties.interleavedTransactionsAgreeWithModel", "check-then-write",
+        return SampleResults.examined(new RunResult(RunResult.SCHEMA_VERSION, "JobTransactionProperties.interleavedTransactionsAgreeWithModel", "check-then-write",
                 "the job reads the fence in one statement and writes its job-state row in a later one", true, database(),
-                RunResult.Status.FAILED, 4, 4, "5", "2026-11-30T10:10:00Z", 2_500, 6, 14, null, null, failure);
+                RunResult.Status.FAILED, 4, 4, "5", "2026-11-30T10:10:00Z", 2_500, 6, 14, null, null, failure));
     }
 
     /**
@@ -408,8 +416,8 @@ final class SampleResults {
                 new RunResult.Reproduction("9", traceFile, "mvn -q -pl harness -am compile exec:java -Dexec.args=\"replay " + traceFile + "\"",
                         "mvn verify -pl properties -am -Dsurefire.failIfNoSpecifiedTests=false -Dtest=JobTransactionProperties"
                                 + " -Dfencecheck.seed=9 -Dfencecheck.implementation=non-idempotent-consumer -Djqwik.failures.after.default=RANDOM_SEED"));
-        return new RunResult(RunResult.SCHEMA_VERSION, "JobTransactionProperties.interleavedTransactionsAgreeWithModel", "non-idempotent-consumer",
+        return SampleResults.examined(new RunResult(RunResult.SCHEMA_VERSION, "JobTransactionProperties.interleavedTransactionsAgreeWithModel", "non-idempotent-consumer",
                 "the consumer applies every delivery", true, database(), RunResult.Status.FAILED, 40, 40, "9", "2026-11-30T10:20:00Z",
-                9_000, 31, 44, null, null, failure);
+                9_000, 31, 44, null, null, failure));
     }
 }

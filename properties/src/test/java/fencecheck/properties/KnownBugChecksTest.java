@@ -1,0 +1,37 @@
+package fencecheck.properties;
+
+import fencecheck.protocol.Implementations;
+import fencecheck.protocol.LeaseProtocol;
+import fencecheck.run.Situation.Group;
+import org.junit.jupiter.api.Test;
+
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Every built-in known-buggy variant declares the properties that catch it; nothing else is a known bug. */
+class KnownBugChecksTest {
+
+    @Test
+    void everyBuiltInVariantDeclaresAtLeastOneProperty() {
+        Stream.of(Implementations.variants(), Implementations.faultVariants(), Implementations.jobVariants(),
+                        Implementations.realTimeVariants()).flatMap(java.util.List::stream).map(LeaseProtocol::name)
+                .forEach(name -> assertThat(KnownBugChecks.declaredFor(name)).as(name).isNotEmpty());
+    }
+
+    @Test
+    void aVariantIsAKnownBugOnlyForThePropertiesItDeclares() {
+        assertThat(KnownBugChecks.declares(Group.LEASES, "sink-ignores-token")).isTrue();
+        assertThat(KnownBugChecks.declares(Group.LEASE_CRASH, "sink-ignores-token")).isFalse();
+        assertThat(KnownBugChecks.declares(Group.LEASE_CRASH, "async-commit")).isTrue();
+        assertThat(KnownBugChecks.declares(Group.JOBS, "check-then-write")).isTrue();
+    }
+
+    @Test
+    void aUsersPackOrTheReferenceIsNeverAKnownBug() {
+        for (Group group : Group.values()) {
+            assertThat(KnownBugChecks.declares(group, "sql:classpath:/example-pack-renew-after-expiry")).isFalse();
+            assertThat(KnownBugChecks.declares(group, "reference")).isFalse();
+        }
+    }
+}
