@@ -35,7 +35,8 @@ public record BuildVerdict(int unexpectedFailures, int knownBugsCaught, int know
 
     public static BuildVerdict of(List<RunResult> runs) {
         int[] counts = new int[Kind.values().length];
-        runs.forEach(r -> counts[kindOf(r).ordinal()]++);
+        // a run that was not applicable is neither a pass nor a failure: the console names it apart
+        runs.stream().filter(r -> r.status() != RunResult.Status.NOT_APPLICABLE).forEach(r -> counts[kindOf(r).ordinal()]++);
         return new BuildVerdict(counts[Kind.UNEXPECTED_FAILURE.ordinal()], counts[Kind.KNOWN_BUG_CAUGHT.ordinal()],
                 counts[Kind.KNOWN_BUG_MISSED.ordinal()], counts[Kind.PASSED.ordinal()]);
     }

@@ -68,7 +68,14 @@ public final class ConsoleSummary {
 
     /** The same, with the index's path as the reader should type it (e.g. from the repository root). */
     public static List<String> verdictLines(List<RunResult> runs, String index) {
-        return List.of("fencecheck verdict: " + BuildVerdict.of(runs).sentence(), "fencecheck report: " + index);
+        List<String> lines = new ArrayList<>();
+        List<String> notRun = runs.stream().filter(r -> r.status() == RunResult.Status.NOT_APPLICABLE).map(RunResult::property).toList();
+        if (!notRun.isEmpty()) {
+            lines.add("fencecheck: not applicable here, not run: " + String.join(", ", notRun));
+        }
+        lines.add("fencecheck verdict: " + BuildVerdict.of(runs).sentence());
+        lines.add("fencecheck report: " + index);
+        return lines;
     }
 
     /** A path under the working directory as a relative one (shorter, and the same on every machine), else absolute. */
