@@ -1,10 +1,10 @@
 package fencecheck.properties;
 
 import fencecheck.db.Databases;
-import fencecheck.db.TestBed;
 import fencecheck.faults.proxy.FaultProxies;
 import fencecheck.findings.ShrinkBudget;
 import fencecheck.protocol.Implementations;
+import fencecheck.protocol.PackPreflight;
 import fencecheck.protocol.LeaseProtocol;
 
 import java.sql.SQLException;
@@ -18,9 +18,12 @@ import java.util.Optional;
  * implementation (a SQL pack loaded, and its schema installed), the database
  * (reached, for a server given by URL), a Toxiproxy given by URL or
  * container, the real-time lease lengths (of the command line, or of a
- * suite's annotation) and the bounds of shrinking. A bad one stops every property at once
- * with the same one line, before a try is generated, so nothing is shrunk and
- * no run of the reference is recorded as failed.
+ * suite's annotation) and the bounds of shrinking; for a SQL pack, every statement
+ * read by PostgreSQL ({@link PackPreflight}). A bad one stops every property before a
+ * try is generated, so nothing is shrunk and no run of the reference is recorded as
+ * failed: the first property it stops fails with its one line, and every later one it
+ * stops is skipped without a word ({@link #firstToReport}), so the run counts and
+ * prints it once.
  */
 final class Configuration {
 
@@ -28,6 +31,8 @@ final class Configuration {
     private static Optional<String> settingsProblem;
     /** Per implementation name, the last check of it. */
     private static final Map<String, Optional<String>> IMPLEMENTATION_PROBLEMS = new HashMap<>();
+    /** Per problem, the property that fails with it: the only one. */
+    private static final Map<String, String> REPORTED_BY = new HashMap<>();
 
     private Configuration() {
     }
@@ -89,8 +94,8 @@ final class Configuration {
     private static Optional<String> checkImplementation(String name) {
         try {
             LeaseProtocol protocol = Implementations.select(name);
-            // a schema the database refuses (a SQL pack's above all) is one line here, not an error in every try
-            new TestBed(Databases.shared(), protocol).install();
+            // a schema or statement the database refuses (a SQL pack's above all) is one line here, not an error in every try
+            PackPreflight.install(Databases.shared(), protocol);
             return Optional.empty();
         } catch (SQLException | RuntimeException e) {
             return Optional.of(firstLine(e));
@@ -101,9 +106,23 @@ final class Configuration {
         return e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse(e.toString());
     }
 
+    /**
+     * Whether {@code property} is the one to fail with {@code problem}: the first property that asks, and that one
+     * again. Every other property it stops is skipped, referring to it.
+     */
+    static synchronized boolean firstToReport(String problem, String property) {
+        return REPORTED_BY.computeIfAbsent(problem, p -> property).equals(property);
+    }
+
+    /** The property that fails with {@code problem}, once one has. */
+    static synchronized Optional<String> reportedBy(String problem) {
+        return Optional.ofNullable(REPORTED_BY.get(problem));
+    }
+
     /** Forgets the last checks, for tests that change a setting. */
     static synchronized void forget() {
         settingsProblem = null;
         IMPLEMENTATION_PROBLEMS.clear();
+        REPORTED_BY.clear();
     }
 }

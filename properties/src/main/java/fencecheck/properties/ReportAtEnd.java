@@ -16,8 +16,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * At the start of a test run, checks the settings once (a bad one is printed
- * here, in one line, and stops every property before its first try) and removes
+ * At the start of a test run, checks the settings once (a bad one stops every
+ * property before its first try, and the first of them fails with it) and removes
  * the latest report's index; at its end, renders every result file of this run
  * into the run's own report ({@code target/fencecheck/runs/RUN/report/}) and into
  * the latest report under {@code target/fencecheck/report/}, which links the
@@ -42,7 +42,8 @@ public class ReportAtEnd implements TestExecutionListener {
     @Override
     public void testPlanExecutionStarted(TestPlan testPlan) {
         LauncherTests.planStarted(testPlan);
-        Configuration.problem().ifPresent(problem -> System.err.println("fencecheck: " + problem));
+        // checked before any property; the first property it stops prints it, once (see Preflight)
+        Configuration.problem();
         makeFolderOfJqwikDatabase();
         if (CLEARED.compareAndSet(false, true)) {
             try {

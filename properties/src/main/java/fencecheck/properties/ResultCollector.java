@@ -3,6 +3,7 @@ package fencecheck.properties;
 import java.util.EnumMap;
 import java.util.Set;
 import fencecheck.db.Database;
+import fencecheck.db.Databases;
 import fencecheck.findings.FailingTries;
 import fencecheck.findings.Finding;
 import fencecheck.protocol.LeaseProtocol;
@@ -94,6 +95,23 @@ public class ResultCollector implements AroundPropertyHook {
             System.err.println("fencecheck: the result of " + context.extendedLabel() + " was not recorded: " + e.getMessage());
         }
         return result;
+    }
+
+    /**
+     * Writes the result of a property refused before its first try because it cannot run in this setting (see
+     * {@link Preflight}): not applicable, no tries, the reason on the console with it.
+     */
+    static void recordNotApplicable(PropertyLifecycleContext context, String reason) {
+        String propertyClass = context.containerClass().getSimpleName();
+        String implementation = Harnesses.implementationName(context.containerClass());
+        String kind = Databases.configuredKind();
+        try {
+            ResultFiles.write(new RunResult(RunResult.SCHEMA_VERSION, propertyClass + "." + context.targetMethod().getName(),
+                    implementation, "", false, new RunResult.DatabaseInfo(kind, kind + " PostgreSQL: " + reason, Map.of()),
+                    RunResult.Status.NOT_APPLICABLE, 0, 0, null, Instant.now().toString(), 0, 0, null, null, null, null), results());
+        } catch (RuntimeException e) {
+            System.err.println("fencecheck: the result of " + context.extendedLabel() + " was not recorded: " + e.getMessage());
+        }
     }
 
     private static RunResult collect(PropertyLifecycleContext context, PropertyExecutionResult result, Instant started, long millis,

@@ -62,6 +62,10 @@ public record BuildVerdict(int passed, long passedTries, int failed, int safetyF
                 examined = 0;
         long tries = 0;
         for (RunResult run : runs) {
+            if (run.status() == RunResult.Status.NOT_APPLICABLE) {
+                // neither a pass nor a failure: the console names it apart
+                continue;
+            }
             switch (kindOf(run)) {
                 case PASSED -> {
                     passed++;

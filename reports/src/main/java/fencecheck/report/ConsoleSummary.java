@@ -118,6 +118,10 @@ public final class ConsoleSummary {
                 .map(r -> "fencecheck: known-buggy variant " + r.implementation() + (r.failed() ? " caught by " : " NOT caught by ")
                         + Pages.shortProperty(r.property()) + ", which declares it")
                 .map(ConsoleSummary::wrapped).forEach(lines::addAll);
+        List<String> notRun = runs.stream().filter(r -> r.status() == RunResult.Status.NOT_APPLICABLE).map(r -> Pages.shortProperty(r.property())).toList();
+        if (!notRun.isEmpty()) {
+            lines.addAll(wrapped("fencecheck: not applicable here, not run: " + String.join(", ", notRun)));
+        }
         lines.addAll(wrapped("fencecheck verdict: " + BuildVerdict.of(runs).sentence()));
         lines.addAll(wrapped("fencecheck report: " + index));
         return lines;

@@ -38,6 +38,9 @@ record IndexRun(RunResult result, String page, BuildVerdict.Kind kind, int numbe
 
     /** The word the index shows for the run: a caught known bug is "caught", never "failed". */
     String outcome() {
+        if (result.status() == RunResult.Status.NOT_APPLICABLE) {
+            return "not applicable";
+        }
         return switch (kind) {
             case PASSED -> "passed";
             case KNOWN_BUG_CAUGHT -> "caught";

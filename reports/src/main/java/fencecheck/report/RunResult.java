@@ -132,11 +132,17 @@ public record RunResult(
         return List.copyOf(all);
     }
 
+    /** Whether it failed or was aborted; a run that passed or was not applicable did not. */
     public boolean failed() {
-        return status != Status.PASSED;
+        return status == Status.FAILED || status == Status.ABORTED;
     }
 
-    public enum Status { PASSED, FAILED, ABORTED }
+    /**
+     * How the run ended. {@code NOT_APPLICABLE}: refused before its first try because it cannot run in this setting
+     * (a database-crash property on a database fencecheck did not start); no tries, the reason in the database's
+     * description. It neither passes nor fails, and the verdict says it did not run.
+     */
+    public enum Status { PASSED, FAILED, ABORTED, NOT_APPLICABLE }
 
     /**
      * The database the run used.

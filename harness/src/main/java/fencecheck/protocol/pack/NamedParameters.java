@@ -33,6 +33,9 @@ public final class NamedParameters {
     private final Set<String> provided;
     private final List<ParsedSql> statements = new ArrayList<>();
     private StringBuilder jdbc = new StringBuilder();
+    /** The statement as the server reads it (see {@link SqlSource}), and where each of its characters is in {@link #text}. */
+    private StringBuilder server = new StringBuilder();
+    private List<Integer> offsets = new ArrayList<>();
     private List<String> names = new ArrayList<>();
     private boolean hasCode;
     private int at;
@@ -77,12 +80,16 @@ public final class NamedParameters {
                 throw new PackException(where + " line " + line + ": $" + next(1) + " is a positional parameter;"
                         + " write the named one instead (" + list(provided) + ")");
             } else if (c == ':' && next(1) == ':') {
-                code("::");
+                copy(at, at + 2, true);
                 at += 2;
             } else if (c == ':' && isIdentifierStart(next(1))) {
                 parameter();
             } else if (c == '?') {
-                code("??");
+                // JDBC wants the operator doubled; the server reads it single
+                jdbc.append("??");
+                server.append('?');
+                offsets.add(at);
+                hasCode = true;
                 at++;
             } else if (c == ';') {
                 endStatement();
@@ -91,10 +98,7 @@ public final class NamedParameters {
                 if (c == '\n') {
                     line++;
                 }
-                if (!Character.isWhitespace(c)) {
-                    hasCode = true;
-                }
-                jdbc.append(c);
+                copy(at, at + 1, !Character.isWhitespace(c));
                 at++;
             }
         }
@@ -113,20 +117,35 @@ public final class NamedParameters {
                     + (provided.isEmpty() ? "it takes no parameters" : "use " + list(provided)));
         }
         names.add(name);
-        code("?");
+        jdbc.append('?');
+        String number = "$" + names.size();
+        server.append(number);
+        for (int i = 0; i < number.length(); i++) {
+            offsets.add(at);
+        }
+        hasCode = true;
         at = end;
     }
 
-    private void code(String s) {
-        jdbc.append(s);
-        hasCode = true;
+    /** Copies {@code text[from, to)} as it is into both forms of the statement. */
+    private void copy(int from, int to, boolean isCode) {
+        jdbc.append(text, from, to);
+        server.append(text, from, to);
+        for (int i = from; i < to; i++) {
+            offsets.add(i);
+        }
+        if (isCode) {
+            hasCode = true;
+        }
     }
 
     private void endStatement() {
         if (hasCode) {
-            statements.add(new ParsedSql(jdbc.toString().strip(), names));
+            statements.add(new ParsedSql(jdbc.toString().strip(), names, new SqlSource(server.toString(), text, offsets)));
         }
         jdbc = new StringBuilder();
+        server = new StringBuilder();
+        offsets = new ArrayList<>();
         names = new ArrayList<>();
         hasCode = false;
     }
@@ -156,14 +175,14 @@ public final class NamedParameters {
             }
             i++;
         }
-        code(text.substring(at, i + 1));
+        copy(at, i + 1, true);
         at = i + 1;
     }
 
     private void copyLineComment() {
         int end = text.indexOf('\n', at);
         end = end < 0 ? text.length() : end;
-        jdbc.append(text, at, end);
+        copy(at, end, false);
         at = end;
     }
 
@@ -189,7 +208,7 @@ public final class NamedParameters {
                 i++;
             }
         } while (depth > 0);
-        jdbc.append(text, at, i);
+        copy(at, i, false);
         at = i;
     }
 
@@ -201,7 +220,7 @@ public final class NamedParameters {
         }
         int end = close + tag.length();
         line += (int) text.substring(at, end).chars().filter(ch -> ch == '\n').count();
-        code(text.substring(at, end));
+        copy(at, end, true);
         at = end;
     }
 

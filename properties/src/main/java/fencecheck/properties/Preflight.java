@@ -1,0 +1,111 @@
+package fencecheck.properties;
+
+import fencecheck.db.Databases;
+import fencecheck.protocol.LeaseProtocol;
+import fencecheck.run.Situation.Group;
+import net.jqwik.api.lifecycle.LifecycleContext;
+import net.jqwik.api.lifecycle.PropagationMode;
+import net.jqwik.api.lifecycle.PropertyLifecycleContext;
+import net.jqwik.api.lifecycle.SkipExecutionHook;
+
+import java.lang.reflect.AnnotatedElement;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Decides, before a property's first try, what the settings already say about it. A setting error
+ * ({@link Configuration}) fails the first property it stops, with its one line, and skips every later one without a
+ * word: one failure for one mistake. A database-crash property on a database fencecheck did not start (one given by
+ * URL, or a container) cannot crash it, so it is refused with one line saying why and what to do, skipped, and
+ * recorded as not applicable ({@link ResultCollector#recordNotApplicable}), which the verdict shows.
+ */
+public class Preflight implements SkipExecutionHook {
+
+    private static final Set<Group> CRASH_GROUPS = EnumSet.of(Group.LEASE_CRASH, Group.JOB_CRASH);
+
+    @Override
+    public PropagationMode propagateTo() {
+        return PropagationMode.ALL_DESCENDANTS;
+    }
+
+    @Override
+    public boolean appliesTo(Optional<AnnotatedElement> element) {
+        return Harnesses.isFencecheckProperty(element);
+    }
+
+    @Override
+    public SkipResult shouldBeSkipped(LifecycleContext context) {
+        if (!(context instanceof PropertyLifecycleContext property)) {
+            return SkipResult.doNotSkip();
+        }
+        Optional<Covers> covers = property.findAnnotation(Covers.class);
+        Set<Group> checks = checksOf(property.containerClass());
+        if (covers.isEmpty() || !checks.contains(covers.get().value())) {
+            // not asked for: {@link Selection} says so
+            return SkipResult.doNotSkip();
+        }
+        String name = property.containerClass().getSimpleName() + "." + property.targetMethod().getName();
+        Optional<String> problem = Configuration.problem(property.containerClass());
+        if (problem.isPresent()) {
+            if (Configuration.firstToReport(problem.get(), name)) {
+                // this one fails, with the problem's line ({@link FailureReport})
+                return SkipResult.doNotSkip();
+            }
+            return SkipResult.skip("not run: the setting error " + Configuration.reportedBy(problem.get()).orElse("")
+                    + " failed with stops it too");
+        }
+        Group group = covers.get().value();
+        if (group == Group.JOB_CRASH && !hasJobTransaction(property.containerClass())) {
+            // not a crash question: the job properties do not apply ({@link Selection})
+            return SkipResult.doNotSkip();
+        }
+        Optional<String> refusal = crashRefusal(group, Databases.configuredKind(), checks);
+        if (refusal.isEmpty()) {
+            return SkipResult.doNotSkip();
+        }
+        System.out.println("fencecheck: " + property.targetMethod().getName() + " not run: " + refusal.get());
+        ResultCollector.recordNotApplicable(property, refusal.get());
+        return SkipResult.skip(refusal.get());
+    }
+
+    /**
+     * Why a property of {@code group} cannot run on a database of {@code kind}, in one line that says what to do;
+     * empty when it can. Only the embedded server, which fencecheck starts and owns, can be crashed and restarted.
+     *
+     * @param checks the groups the run asks for, to name the ones left without the crash checks
+     */
+    static Optional<String> crashRefusal(Group group, String kind, Set<Group> checks) {
+        if (!CRASH_GROUPS.contains(group) || kind.equals("embedded")) {
+            return Optional.empty();
+        }
+        String others = checks.stream().filter(g -> !CRASH_GROUPS.contains(g)).map(Group::name).collect(Collectors.joining(","));
+        String unset = kind.equals("url") ? Databases.KIND_PROPERTY + " and " + Databases.URL_PROPERTY : Databases.KIND_PROPERTY;
+        return Optional.of("crashes need the embedded server fencecheck starts, not the " + kind + " database; unset " + unset
+                + (others.isEmpty() ? "" : ", or leave crashes out: -D" + Selection.PROPERTY + "=" + others));
+    }
+
+    /** The groups the run asks of {@code container}: its annotation's, narrowed by {@code -Dfencecheck.checks}. */
+    static Set<Group> checksOf(Class<?> container) {
+        Fencecheck named = container.getAnnotation(Fencecheck.class);
+        Set<Group> checks = EnumSet.noneOf(Group.class);
+        checks.addAll(Arrays.asList(named != null ? named.checks() : Group.values()));
+        try {
+            Selection.fromCommandLine().ifPresent(checks::retainAll);
+        } catch (IllegalArgumentException e) {
+            // a setting error of its own, which the settings check reports
+        }
+        return checks;
+    }
+
+    private static boolean hasJobTransaction(Class<?> container) {
+        try {
+            LeaseProtocol protocol = Harnesses.implementationUnderTest(container);
+            return protocol.hasJobTransaction();
+        } catch (RuntimeException e) {
+            return true;
+        }
+    }
+}
