@@ -36,7 +36,10 @@ if (at >= 0) {
 }
 assert replay != null : 'the failure printed no replay command'
 println "running the printed replay command: ${replay}"
-def process = new ProcessBuilder('bash', '-c', replay).directory(basedir).redirectErrorStream(true).start()
+def builder = new ProcessBuilder('bash', '-c', replay).directory(basedir).redirectErrorStream(true)
+// the repository this build installed fencecheck into (under fencecheck's target/, not the user's ~/.m2)
+builder.environment().put('MAVEN_OPTS', ((builder.environment().get('MAVEN_OPTS') ?: '') + ' -Dmaven.repo.local=' + localRepositoryPath).trim())
+def process = builder.start()
 def output = new StringBuilder()
 def reader = Thread.start { output.append(process.inputStream.text) }
 assert process.waitFor(10, TimeUnit.MINUTES) : 'the replay did not end in 10 minutes'

@@ -45,6 +45,7 @@ public final class ContainerDatabase implements Database {
 
     /** Fails with one line when no Docker engine answers. */
     static void requireDocker() {
+        LibraryLogs.quiet();
         boolean available;
         try {
             available = DockerClientFactory.instance().isDockerAvailable();

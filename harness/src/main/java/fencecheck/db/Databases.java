@@ -50,6 +50,7 @@ public final class Databases {
      * @param url  a JDBC URL, needed for {@code url} (and picked over embedded when {@code kind} is null)
      */
     public static Database open(String kind, String url) {
+        LibraryLogs.quiet();
         return switch (kind(kind, url)) {
             case "embedded" -> EmbeddedDatabase.shared();
             case "container" -> ContainerDatabase.shared();

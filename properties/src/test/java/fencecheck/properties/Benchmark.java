@@ -358,8 +358,13 @@ final class Benchmark {
     private static Run runOnce(LeaseProtocol variant, int seed, int tries, Target target) {
         String previousImplementation = System.getProperty(Implementations.PROPERTY);
         String previousSeed = System.getProperty(Seeds.PROPERTY);
+        String previousTries = System.getProperty(FencecheckDefaults.TRIES_KEY);
         System.setProperty(Implementations.PROPERTY, variant.name());
         System.setProperty(Seeds.PROPERTY, Integer.toString(seed));
+        if (tries > 0) {
+            // as a user gives it: fencecheck's own default of tries gives way only to a setting of the user's
+            System.setProperty(FencecheckDefaults.TRIES_KEY, Integer.toString(tries));
+        }
         PrintStream out = System.out;
         System.setOut(new PrintStream(OutputStream.nullOutputStream()));
         try {
@@ -378,6 +383,7 @@ final class Benchmark {
             System.setOut(out);
             restore(Implementations.PROPERTY, previousImplementation);
             restore(Seeds.PROPERTY, previousSeed);
+            restore(FencecheckDefaults.TRIES_KEY, previousTries);
         }
     }
 

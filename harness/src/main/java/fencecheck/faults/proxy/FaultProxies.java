@@ -1,6 +1,7 @@
 package fencecheck.faults.proxy;
 
 import eu.rekawek.toxiproxy.ToxiproxyClient;
+import fencecheck.db.LibraryLogs;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.ToxiproxyContainer;
 import org.testcontainers.utility.DockerImageName;
@@ -159,6 +160,7 @@ public final class FaultProxies {
     }
 
     private static boolean dockerAvailable() {
+        LibraryLogs.quiet();
         try {
             return DockerClientFactory.instance().isDockerAvailable();
         } catch (RuntimeException e) {
