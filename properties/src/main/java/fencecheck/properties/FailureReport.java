@@ -130,11 +130,15 @@ public class FailureReport implements AroundPropertyHook {
         return first.resolveSibling(name.substring(0, name.length() - ".json".length()) + "-finding" + number + ".json");
     }
 
-    /** Where a property's shrunk trace against an implementation is saved: one file per seed, so runs do not overwrite each other's. */
+    /**
+     * Where a property's shrunk trace against an implementation is saved: one file per seed, so runs do not overwrite
+     * each other's. Named by the property's method alone (the suite's method names are distinct), so that the line
+     * that names it stays within the console's width.
+     */
     static Path savedTrace(PropertyLifecycleContext context, String implementation, String seed) {
         // a pack's name is its location (sql:packs/mine): its slashes and colon would make folders of the file name
-        return Paths.traces().resolve(context.containerClass().getSimpleName() + "-" + context.targetMethod().getName()
-                + "-" + implementation.replaceAll("[^A-Za-z0-9._-]+", "_") + (seed == null ? "" : "-seed" + seed) + ".json");
+        return Paths.traces().resolve(context.targetMethod().getName()
+                + "-" + implementation.replaceAll("[^A-Za-z0-9._-]+", "_") + (seed == null ? "" : "-" + seed) + ".json");
     }
 
     /** The report a user reads first: who did what, the shrunk trace, the seed, the saved trace and the commands that reproduce it. */
