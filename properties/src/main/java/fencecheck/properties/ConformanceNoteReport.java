@@ -2,6 +2,7 @@ package fencecheck.properties;
 
 import fencecheck.findings.ShrinkBudget;
 import fencecheck.findings.TraceShrinker;
+import fencecheck.report.ConsoleSummary;
 import fencecheck.report.RunResult;
 import fencecheck.run.ConformanceNotes;
 import fencecheck.run.HistoryEntry;
@@ -50,8 +51,9 @@ final class ConformanceNoteReport {
             TraceFiles.write(shrunk.result().trace(), trace);
             notes.add(new RunResult.Note(kind.getKey(), TryResult.note(note), note.step(), shrunk.result().steps(),
                     Paths.fromRoot(trace), Commands.replayTrace(trace)));
-            System.out.println("fencecheck: " + context.targetMethod().getName() + " [" + implementation + "] conformance note "
-                    + number + ": " + kind.getKey() + " (" + shrunk.result().steps() + " steps: " + Paths.fromRoot(trace) + ")");
+            ConsoleSummary.wrapped("fencecheck: " + context.targetMethod().getName() + " [" + implementation + "] conformance note "
+                    + number + ": " + kind.getKey() + " (" + shrunk.result().steps() + " steps: " + Paths.fromRoot(trace) + ")")
+                    .forEach(System.out::println);
         }
         return notes;
     }

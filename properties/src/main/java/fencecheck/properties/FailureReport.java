@@ -71,7 +71,7 @@ public class FailureReport implements AroundPropertyHook {
         Path saved = savedTrace(context, implementation, result.seed().orElse(null));
         TraceFiles.write(tried.trace(), saved);
         String summary = implementation + ": " + WhoDidWhat.of(tried);
-        return result.mapToFailed(new FindingsFailure(ConsoleTable.clip(summary, ConsoleSummary.WIDTH),
+        return result.mapToFailed(new FindingsFailure(summary,
                 message(context, result, label(context) + ": " + summary, tried, saved, implementation)));
     }
 
@@ -87,7 +87,7 @@ public class FailureReport implements AroundPropertyHook {
         String summary = implementation + ": " + first;
         List<String> lines = new ArrayList<>(ConsoleSummary.wrapped(label(context) + ": " + summary));
         message.lines().skip(1).forEach(lines::add);
-        return new FindingsFailure(ConsoleTable.clip(summary, ConsoleSummary.WIDTH), String.join("\n", lines) + "\n");
+        return new FindingsFailure(summary, String.join("\n", lines) + "\n");
     }
 
     /**
@@ -114,7 +114,7 @@ public class FailureReport implements AroundPropertyHook {
                 seed == null ? null : Commands.rerunSeed(context.containerClass(), context.targetMethod(), seed, implementation));
         Optional<Throwable> error = result.status() == PropertyExecutionResult.Status.FAILED ? result.throwable() : Optional.empty();
         // the error's message only: its frames are the harness's, and the trace of each finding is above
-        return result.mapToFailed(new FindingsFailure(ConsoleTable.clip(summary, ConsoleSummary.WIDTH),
+        return result.mapToFailed(new FindingsFailure(summary,
                 message + error.map(e -> ConsoleTable.clip("and a try failed on its own: " + e, ConsoleSummary.WIDTH) + "\n").orElse("")));
     }
 

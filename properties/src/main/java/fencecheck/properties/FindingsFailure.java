@@ -1,5 +1,7 @@
 package fencecheck.properties;
 
+import fencecheck.report.ConsoleSummary;
+
 /**
  * How a property of fencecheck fails: a one-line message (the build tool repeats it in its summary of failed tests)
  * and the report a reader needs (each finding's sentence, its shrunk trace, its saved file and the command that
@@ -10,8 +12,9 @@ public final class FindingsFailure extends AssertionError {
 
     private final String report;
 
+    /** @param summary cut to what fits the console's width after the class name the build tool prints before it */
     FindingsFailure(String summary, String report) {
-        super(summary);
+        super(ConsoleTable.clip(summary, ConsoleSummary.WIDTH - (FindingsFailure.class.getName() + ": ").length()));
         this.report = report;
     }
 

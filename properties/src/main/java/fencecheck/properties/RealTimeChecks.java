@@ -6,6 +6,7 @@ import fencecheck.check.TimedOperation;
 import fencecheck.model.Describe;
 import fencecheck.realtime.RealTimeRun;
 import fencecheck.realtime.RealTimeSettings;
+import fencecheck.report.ConsoleSummary;
 
 import java.util.List;
 import java.util.Locale;
@@ -59,17 +60,19 @@ public final class RealTimeChecks {
         for (String key : history.startRows().keySet()) {
             String start = history.startInWords(key);
             if (start != null) {
-                s.append("   ").append(start).append('\n');
+                ConsoleSummary.wrapped("   " + start).forEach(l -> s.append(l).append('\n'));
             }
         }
         List<Integer> cause = shrunk.verdict().cause();
         Integer failing = cause.isEmpty() ? null : cause.get(0);
         for (TimedOperation o : history.operations()) {
             String mark = failing != null && failing == o.id() ? ">>" : cause.contains(o.id()) ? " *" : "  ";
-            s.append(String.format(Locale.ROOT, "%s %4d %-6s [%9.3f, %9.3f] ms  %-70s -> %s%s%n",
+            // within the console's width: a long operation goes on, indented, on the next line
+            ConsoleSummary.wrapped(String.format(Locale.ROOT, "%s %4d %-6s [%9.3f, %9.3f] ms  %s -> %s%s",
                     mark, o.id(), o.process(), (o.invoke() - zero) / 1e3,
                     (o.complete() - zero) / 1e3, Describe.realTimeCommand(o.command()),
-                    Describe.realTimeOutcome(o.outcome(), zero), o.note().isEmpty() ? "" : "  (" + o.note() + ")"));
+                    Describe.realTimeOutcome(o.outcome(), zero), o.note().isEmpty() ? "" : "  (" + o.note() + ")"))
+                    .forEach(l -> s.append(l).append('\n'));
         }
         if (cause.size() > 1) {
             s.append("   >> the failing operation, * the operations it was judged against\n");

@@ -118,6 +118,11 @@ public final class ConsoleSummary {
                 .map(r -> "fencecheck: known-buggy variant " + r.implementation() + (r.failed() ? " caught by " : " NOT caught by ")
                         + Pages.shortProperty(r.property()) + ", which declares it")
                 .map(ConsoleSummary::wrapped).forEach(lines::addAll);
+        int notes = runs.stream().mapToInt(r -> r.notes() == null ? 0 : r.notes().size()).sum();
+        if (notes > 0) {
+            lines.addAll(wrapped("fencecheck: " + notes + (notes == 1 ? " conformance note" : " conformance notes")
+                    + " (an answer the reference would not give that breaks no guarantee), in the report"));
+        }
         List<String> notRun = runs.stream().filter(r -> r.status() == RunResult.Status.NOT_APPLICABLE).map(r -> Pages.shortProperty(r.property())).toList();
         if (!notRun.isEmpty()) {
             lines.addAll(wrapped("fencecheck: not applicable here, not run: " + String.join(", ", notRun)));
