@@ -1,6 +1,6 @@
 package fencecheck.check;
 
-/** The invariants of PROTOCOL.md that are checked over a history, independently of the model. */
+/** The invariants of the protocol (model/README.md) that are checked over a history, independently of the model. */
 public enum Invariant {
     NO_STALE_ACCEPTANCE("1. no stale acceptance"),
     MUTUAL_EXCLUSION("2. mutual exclusion"),

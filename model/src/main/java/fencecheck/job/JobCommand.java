@@ -7,7 +7,7 @@ import fencecheck.model.Command;
  * A session is one worker's database connection; it has at most one open
  * transaction and runs one statement at a time.
  *
- * <p>The job transaction of PROTOCOL.md is {@link Begin}, {@link Claim} (the
+ * <p>The job transaction of the protocol (model/README.md) is {@link Begin}, {@link Claim} (the
  * token-conditioned update of the job-state row), {@link BusinessRow},
  * {@link OutboxRow}, then {@link Commit} or {@link Rollback}; other sessions'
  * statements may run between any two of them.

@@ -49,7 +49,7 @@ import java.util.TreeMap;
 
 /**
  * The job transaction, the outbox and its consumer over sessions whose
- * statements interleave (PROTOCOL.md, "Transactions, outbox, consumers"),
+ * statements interleave (model/README.md, "Job transactions, outbox and consumer"),
  * under PostgreSQL's READ COMMITTED rules as far as the protocol's rows need them:
  * <ul>
  *   <li>a claim (an UPDATE) locks the job-state row until its transaction ends; a fenced

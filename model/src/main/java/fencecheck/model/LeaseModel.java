@@ -22,7 +22,7 @@ import fencecheck.model.Outcome.Stale;
 import fencecheck.model.Outcome.WriteOutcome;
 
 /**
- * The reference semantics of leases, fences and sinks (PROTOCOL.md), as one
+ * The reference semantics of leases, fences and sinks (model/README.md), as one
  * pure step function over immutable state. Everything the database
  * implementation does is compared with what this class says.
  *

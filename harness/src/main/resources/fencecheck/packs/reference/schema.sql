@@ -1,4 +1,4 @@
--- The tables of the reference implementation (PROTOCOL.md), created in the
+-- The tables of the reference implementation (model/README.md), created in the
 -- first schema of the installing session's search path (public).
 
 -- One lease per job key. A row is never deleted: a released or expired lease
@@ -33,7 +33,7 @@ create table if not exists fenced_results (
 comment on table report_results is 'sink kind LATEST_TOKEN_WINS';
 comment on table fenced_results is 'sink kind CURRENT_FENCE';
 
--- The job transaction (PROTOCOL.md, article A): the lease row is also the
+-- The job transaction (model/README.md, article A): the lease row is also the
 -- job-state row. A job's claim is a token-conditioned update of it that
 -- records the claiming token; it holds the row until the transaction ends,
 -- and the business rows and the outbox row are written only when it
