@@ -70,7 +70,7 @@ class RealTimeTtlTest {
 
     @Test
     void aRunWithOneLeaseLengthAsksForItInEveryAcquire() throws Exception {
-        RealTimeSettings settings = withProperty(null, () -> RealTimeChecks.settings(9, LongLeases.class)).withDuration(1_000);
+        RealTimeSettings settings = withProperty(null, () -> RealTimeChecks.settings(9, LongLeases.class)).withDuration(2_500);
         Database database = Databases.shared();
         long started = System.nanoTime();
         RealTimeHistory history = RealTimeRun.run(database, Implementations.select("reference"), settings);
@@ -80,8 +80,9 @@ class RealTimeTtlTest {
                 .filter(Acquire.class::isInstance).map(c -> ((Acquire) c).ttl()).toList();
         assertThat(ttls).isNotEmpty().containsOnly(10_000_000L);
         // a zombie sleeps, and a pause lasts, about a lease: they end with the run, not a lease (10 s) after it; the
-        // bound leaves a loaded machine 5 s for the 1 s run's start and end, and is still half the lease short
-        assertThat(millis).as("the run's length; marks: %s", history.marks()).isLessThan(6_000);
+        // bound leaves a loaded machine 5.5 s for the run's start and end, and is still 2 s short of the lease. The run
+        // lasts 2.5 s, not 1: its time includes opening the workers' connections, and on a loaded machine a 1 s run could end before any acquire
+        assertThat(millis).as("the run's length; marks: %s", history.marks()).isLessThan(8_000);
     }
 
     private static String problem(String value) {
