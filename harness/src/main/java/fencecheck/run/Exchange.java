@@ -221,8 +221,9 @@ final class Exchange {
             workers.unanswered(session, command);
             UnknownEffect.Settled settled = unknownEffect.settle(command, key, List.of(at), at);
             st.state = settled.next();
-            st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, false, session, what + "; " + settled.inWords(),
-                    command, settled.at(), settled.expected(), null, key, null, null, error, armed.fault().name()));
+            st.batch.add(settled.marked(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, false, session,
+                    what + "; " + settled.inWords(), command, settled.at(), settled.expected(), null, key, null, null, error,
+                    armed.fault().name())));
         } else {
             JobOutcome expected = null;
             if (command instanceof JobCommand.Commit && sent.committed()) {

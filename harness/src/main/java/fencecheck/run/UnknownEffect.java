@@ -1,13 +1,16 @@
 package fencecheck.run;
 
 import fencecheck.job.JobCommand;
+import fencecheck.job.JobJudgement;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobRows;
 import fencecheck.job.JobState;
 import fencecheck.job.JobTransition;
 import fencecheck.model.Describe;
+import fencecheck.model.Judgement;
 import fencecheck.model.Lease;
 import fencecheck.model.Micros;
+import fencecheck.model.Outcome;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -21,8 +24,12 @@ import java.util.List;
  * implementation's call either did nothing or did all of it at one instant of
  * its life; which, the rows of its key show once nothing of the call can happen
  * any more. A grant of an implementation claiming any increasing token takes
- * the token the rows show. Rows that show none of those (a half-done
- * operation) are a divergence, and the history says what was tried.
+ * the token the rows show. Where strict conformance is not claimed, a lease
+ * operation may also have run with an answer the reference would not give but
+ * that breaks no guarantee (a renew that revived an expired lease nobody took
+ * meanwhile): the answer the rows imply, judged as an answer that came. Rows
+ * that show none of those (a half-done operation) are a divergence, and the
+ * history says what was tried.
  */
 final class UnknownEffect {
 
@@ -33,8 +40,18 @@ final class UnknownEffect {
      * @param expected the model's answer to the call when it ran, null when it did not (or nothing matched)
      * @param at       the instant it ran at, or the instant the possibilities were judged at
      * @param inWords  what the rows show, for the history
+     * @param judgement how the model judged the answer the rows imply, when it is not the reference's; else null
      */
-    record Settled(JobState next, JobOutcome expected, long at, String inWords) {
+    record Settled(JobState next, JobOutcome expected, long at, String inWords, Judgement judgement) {
+
+        Settled(JobState next, JobOutcome expected, long at, String inWords) {
+            this(next, expected, at, inWords, null);
+        }
+
+        /** The history's entry for the call, marked as the model judged what the rows imply. */
+        HistoryEntry marked(HistoryEntry entry) {
+            return judgement == null ? entry : entry.judged(judgement.level(), judgement.difference());
+        }
     }
 
     private final TryState st;
@@ -72,8 +89,26 @@ final class UnknownEffect {
             return new Settled(st.state, null, judgedAt, "the rows show it did not run");
         }
         tried.add("not run");
+        if (!st.strict && command instanceof JobCommand.LeaseOperation) {
+            for (long at : instants) {
+                for (Outcome implied : impliedBy(shown)) {
+                    JobJudgement judged = st.model.judge(st.state, command, at, new JobOutcome.Answered(implied));
+                    if (judged.judgement() != null && judged.acceptable(false) && shows(judged.transition().next(), key, seen)) {
+                        return new Settled(judged.transition().next(), judged.transition().outcome(), at, "the rows show it ran"
+                                + (instants.size() > 1 ? " at " + Micros.format(at) : "") + " as if it answered "
+                                + Describe.outcome(implied) + ", an answer the reference would not give", judged.judgement());
+                    }
+                }
+            }
+        }
         return new Settled(st.state, null, judgedAt, "the rows show " + seen.describe() + ", which is none of what it may have"
                 + " done (" + String.join("; ", tried) + ")");
+    }
+
+    /** The answers of a lease operation that would leave the lease the rows show. */
+    private static List<Outcome> impliedBy(Lease shown) {
+        return shown == null ? List.of(new Outcome.Released())
+                : List.of(new Outcome.Renewed(shown.until()), new Outcome.Granted(shown.token(), shown.until()));
     }
 
     /** Whether the model's state has the rows the database showed for the key, as the implementation's row comparison reads them. */

@@ -6,6 +6,7 @@ import fencecheck.model.SinkKind;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.trace.Action;
+import fencecheck.trace.NetworkFault;
 import fencecheck.trace.Step;
 import fencecheck.trace.TokenSource;
 import fencecheck.trace.Trace;
@@ -35,10 +36,31 @@ class ConformanceLevelsTest {
             Step.worker(1, new Action.Write(SinkKind.CURRENT_FENCE, TokenSource.HELD, "r1", "a")));
 
     private static TryResult run(String implementation, Conformance level, List<Step> steps) {
+        return run(implementation, level, steps, false);
+    }
+
+    private static TryResult run(String implementation, Conformance level, List<Step> steps, boolean throughFaultProxies) {
         LeaseProtocol protocol = Implementations.select(implementation);
-        try (TraceRunner runner = new TraceRunner(Databases.shared(), protocol, false, level)) {
+        try (TraceRunner runner = new TraceRunner(Databases.shared(), protocol, throughFaultProxies, level)) {
             return runner.run(Trace.of(implementation, steps));
         }
+    }
+
+    /** The revival again, with its answer lost: the rows settle what the renew did. */
+    static final List<Step> REVIVED_ANSWER_LOST = List.of(
+            Step.worker(1, new Action.Acquire("K1")),
+            Step.clock(new Action.AdvanceToExpiry("K1", 1)),
+            Step.nemesis(new Action.Network("w1", NetworkFault.RESPONSE_LOST, 1)),
+            Step.worker(1, new Action.Renew()));
+
+    @Test
+    void underSafetyTheRowsOfACallWhoseAnswerWasLostSettleAnAdmissibleEffectAsANote() {
+        TryResult r = run(CONSERVATIVE, Conformance.SAFETY, REVIVED_ANSWER_LOST, true);
+        String table = r.verdict() + "\n" + TraceTable.render(r);
+        assertThat(r.passed()).as(table).isTrue();
+        assertThat(r.notes()).as("the revival, not a difference of rows: " + table).singleElement()
+                .satisfies(n -> assertThat(n.difference()).contains("revives it"));
+        assertThat(run(CONSERVATIVE, Conformance.STRICT, REVIVED_ANSWER_LOST, true).passed()).as("under strict it differs").isFalse();
     }
 
     @Test
