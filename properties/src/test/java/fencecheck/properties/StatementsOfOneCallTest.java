@@ -35,7 +35,8 @@ class StatementsOfOneCallTest {
         assertThat(result.getStatus()).isEqualTo(TestExecutionResult.Status.FAILED);
         assertThat(result.getThrowable().map(FindingsFailure::textOf).orElse("").replaceAll("\\s+", " "))
                 .contains("safety").contains("mutual exclusion")
-                .containsPattern("w\\d's acquire K1 at [0-9.]+ s was answered Granted\\(token 2.* after w\\d was granted token 1")
+                // whichever worker, key and tokens the shrunk trace names: a grant while another worker's grant still held
+                .containsPattern("w\\d's acquire K\\d at [0-9.]+ s was answered Granted\\(token \\d+.* after w\\d was granted token \\d+")
                 .contains("was answered Granted").contains("the reference answers Busy");
     }
 
