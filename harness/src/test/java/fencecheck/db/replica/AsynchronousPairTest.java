@@ -94,6 +94,22 @@ class AsynchronousPairTest {
         }
     }
 
+    @Test
+    @Order(3)
+    void aFailoverToAStandbyThatMissedAnAcknowledgedCommitLosesIt() throws SQLException {
+        pair.awaitCatchUp();
+        pair.stopStandby();
+        try (Connection primary = pair.connectPrimary(); Statement s = primary.createStatement()) {
+            // acknowledged: under async the commit waits for the primary's own WAL only
+            assertThat(s.executeUpdate("insert into grants values (4)")).isEqualTo(1);
+        }
+        pair.failover(false);
+        try (Connection after = throughStableAddress(); Statement s = after.createStatement()) {
+            assertThat(inRecovery(s)).isFalse();
+            assertThat(tokens(s)).containsExactly(1L, 2L, 3L);
+        }
+    }
+
     private static Connection throughStableAddress() throws SQLException {
         Properties properties = new Properties();
         properties.setProperty("user", ReplicaPair.USER);
