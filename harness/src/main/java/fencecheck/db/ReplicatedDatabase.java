@@ -73,6 +73,7 @@ public final class ReplicatedDatabase implements Database {
      *
      * @param rejoin whether the old primary comes back as the new standby
      */
+    @Override
     public void failover(boolean rejoin) {
         pair.failover(rejoin);
     }

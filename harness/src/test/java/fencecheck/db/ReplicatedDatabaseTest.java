@@ -64,6 +64,14 @@ class ReplicatedDatabaseTest {
         assertNothingRunningIn(directory);
     }
 
+    @Test
+    void aSingleServerHasNoFailoverAndSaysWhichDatabaseHasOne() {
+        Database single = Databases.open("embedded", null);
+        assertThatThrownBy(() -> single.failover(false))
+                .isInstanceOf(UnsupportedOperationException.class)
+                .hasMessage("the embedded database has no standby that fencecheck can promote; run the failover on -Dfencecheck.db=replicated");
+    }
+
     private static String text(Statement s, String sql) throws SQLException {
         try (ResultSet rs = s.executeQuery(sql)) {
             rs.next();
