@@ -11,6 +11,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
@@ -43,10 +44,24 @@ final class PostgresServer implements AutoCloseable {
         this.port = port;
     }
 
-    /** A new cluster: initdb in {@code dataDirectory} (which must not hold one), then a start on a free port. */
-    static PostgresServer initialise(Path dataDirectory, Map<String, String> settings, ProcessBuilder.Redirect log) {
+    /**
+     * A new cluster in {@code dataDirectory} (which must not hold one), started on a free port: a copy of the
+     * template when there is one, else initdb, keeping what it made as the template.
+     */
+    static PostgresServer initialise(Path dataDirectory, Map<String, String> settings, ProcessBuilder.Redirect log,
+                                     Optional<ClusterTemplate> template) {
         PostgresServer server = new PostgresServer(dataDirectory, settings, log, 0);
-        server.start();
+        if (template.isPresent() && template.get().copyTo(dataDirectory)) {
+            try {
+                server.start();
+                return server;
+            } catch (IllegalStateException brokenTemplate) {
+                // forget it and initialise afresh
+                template.get().forget();
+                ReplicaPair.deleteRecursively(dataDirectory);
+            }
+        }
+        server.start(template);
         return server;
     }
 
@@ -62,6 +77,11 @@ final class PostgresServer implements AutoCloseable {
 
     /** Starts the server (again) on its data directory and port; returns when it accepts sessions. */
     synchronized void start() {
+        start(Optional.empty());
+    }
+
+    /** @param saveTemplate where to keep a copy of the cluster when initdb has just made it */
+    private synchronized void start(Optional<ClusterTemplate> saveTemplate) {
         if (process != null) {
             return;
         }
@@ -76,6 +96,9 @@ final class PostgresServer implements AutoCloseable {
             settings.forEach(builder::setServerConfig);
             if (port != 0) {
                 builder.setPort(port);
+            }
+            if (saveTemplate.isPresent() && !Files.exists(dataDirectory.resolve("postgresql.conf"))) {
+                builder.setDataDirectoryCustomizer(initialised -> saveTemplate.get().save(initialised.toPath()));
             }
             process = builder.start();
             port = process.getPort();

@@ -12,7 +12,8 @@ import java.util.stream.Stream;
  * The directories replicated pairs live in: {@code replicated-<pid>-<n>} under
  * a parent (the embedded server's {@code fencecheck-pg}), one per pair. Those
  * of JVMs that are gone (killed before their shutdown hook ran) are removed,
- * with any server still running in them, when the next pair starts.
+ * with any server still running in them, when the next pair starts, and so
+ * are the half-made templates of such JVMs.
  */
 public final class ReplicaDirectories {
 
@@ -54,10 +55,15 @@ public final class ReplicaDirectories {
 
     private static boolean ofGoneProcess(Path directory) {
         String name = directory.getFileName().toString();
-        if (!name.startsWith(PREFIX)) {
+        String rest;
+        if (name.startsWith(PREFIX)) {
+            rest = name.substring(PREFIX.length());
+        } else if (name.startsWith(ClusterTemplate.STAGING_PREFIX)) {
+            rest = name.substring(ClusterTemplate.STAGING_PREFIX.length());
+        } else {
             return false;
         }
-        String[] parts = name.substring(PREFIX.length()).split("-");
+        String[] parts = rest.split("-");
         try {
             return ProcessHandle.of(Long.parseLong(parts[0])).isEmpty();
         } catch (NumberFormatException e) {

@@ -58,7 +58,7 @@ public final class ReplicaPair implements AutoCloseable {
         this.log = log;
         this.wait = wait;
         try {
-            primary = PostgresServer.initialise(directory.resolve("a"), settings(), log);
+            primary = PostgresServer.initialise(directory.resolve("a"), settings(), log, ClusterTemplate.in(directory.getParent()));
             preparePrimary(primary);
             standby = newStandby(primary, directory.resolve("b"), 0);
             requireStandby();

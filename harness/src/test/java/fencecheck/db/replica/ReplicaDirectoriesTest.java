@@ -17,6 +17,8 @@ class ReplicaDirectoriesTest {
         Path leftover = parent.resolve("replicated-" + gone.pid() + "-1");
         Files.createDirectories(leftover.resolve("a"));
         Files.writeString(leftover.resolve("a").resolve("PG_VERSION"), "18\n");
+        Path halfSaved = parent.resolve("staging-replica-" + gone.pid());
+        Files.createDirectories(halfSaved);
         Path ofThisJvm = parent.resolve("replicated-" + ProcessHandle.current().pid() + "-999");
         Files.createDirectories(ofThisJvm);
         Path template = parent.resolve("template-abc");
@@ -26,6 +28,7 @@ class ReplicaDirectoriesTest {
         Path another = ReplicaDirectories.fresh(parent);
 
         assertThat(leftover).doesNotExist();
+        assertThat(halfSaved).doesNotExist();
         assertThat(ofThisJvm).isDirectory();
         assertThat(template).isDirectory();
         assertThat(fresh).isDirectory().isEmptyDirectory();
