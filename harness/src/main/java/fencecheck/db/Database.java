@@ -95,6 +95,18 @@ public interface Database extends AutoCloseable {
     }
 
     /**
+     * Fails a replicated database over: its primary stops at once, its standby is promoted, and sessions reach the
+     * new primary at the same address; every session open before is gone ({@link #restarts()} counts it).
+     *
+     * @param rejoin whether the old primary comes back as the new primary's standby
+     * @throws UnsupportedOperationException for a database that has no standby fencecheck can promote
+     */
+    default void failover(boolean rejoin) {
+        throw new UnsupportedOperationException("the " + kind() + " database has no standby that fencecheck can promote;"
+                + " run the failover on -Dfencecheck.db=replicated");
+    }
+
+    /**
      * How many times this server has been restarted by this JVM: sessions
      * opened before the last restart are gone.
      */

@@ -6,7 +6,9 @@ import java.util.List;
  * Picks the database of this JVM from the configuration:
  * <ul>
  *   <li>{@code fencecheck.db} (system property): {@code embedded} (the default),
- *       {@code container} (Testcontainers, needs Docker) or {@code url};</li>
+ *       {@code container} (Testcontainers, needs Docker), {@code url}, or {@code replicated} (a primary and a
+ *       streaming standby started from the embedded binaries, replicating as {@code fencecheck.replication}
+ *       says: {@code async}, the default, {@code remote_write}, {@code on} or {@code remote_apply});</li>
  *   <li>{@code fencecheck.db.url} (system property) or {@code FENCECHECK_DB_URL}
  *       (environment): a JDBC URL; when set and {@code fencecheck.db} is not,
  *       it replaces the embedded server; {@code fencecheck.db.user} and
@@ -22,7 +24,7 @@ public final class Databases {
     public static final String PASSWORD_PROPERTY = "fencecheck.db.password";
 
     /** The values {@value #KIND_PROPERTY} accepts. */
-    public static final List<String> KINDS = List.of("embedded", "container", "url");
+    public static final List<String> KINDS = List.of("embedded", "container", "url", "replicated");
 
     private static Database shared;
 
@@ -46,7 +48,7 @@ public final class Databases {
      * The database of a given kind: the JVM-wide embedded server or container,
      * or a new handle on the server at {@code url}.
      *
-     * @param kind {@code embedded}, {@code container}, {@code url}, or null for the default
+     * @param kind {@code embedded}, {@code container}, {@code url}, {@code replicated}, or null for the default
      * @param url  a JDBC URL, needed for {@code url} (and picked over embedded when {@code kind} is null)
      */
     public static Database open(String kind, String url) {
@@ -54,6 +56,7 @@ public final class Databases {
         return switch (kind(kind, url)) {
             case "embedded" -> EmbeddedDatabase.shared();
             case "container" -> ContainerDatabase.shared();
+            case "replicated" -> ReplicatedDatabase.shared();
             case "url" -> new UrlDatabase(url, System.getProperty(USER_PROPERTY), System.getProperty(PASSWORD_PROPERTY));
             default -> throw new IllegalStateException("unreachable");
         };

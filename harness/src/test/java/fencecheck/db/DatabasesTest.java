@@ -57,7 +57,7 @@ class DatabasesTest {
     void anUnknownKindFailsWithOneLineListingTheKinds() {
         assertThatThrownBy(() -> Databases.open("postgres", null))
                 .isInstanceOf(DatabaseUnavailable.class)
-                .hasMessage("fencecheck.db=postgres is not a database kind; use one of embedded, container, url (embedded is the default)");
+                .hasMessage("fencecheck.db=postgres is not a database kind; use one of embedded, container, url, replicated (embedded is the default)");
         assertThatThrownBy(() -> Databases.open("url", null))
                 .isInstanceOf(DatabaseUnavailable.class)
                 .hasMessageStartingWith("fencecheck.db=url needs fencecheck.db.url=jdbc:postgresql://");

@@ -1,6 +1,7 @@
 package fencecheck.properties;
 
 import fencecheck.db.Databases;
+import fencecheck.db.replica.Replication;
 import fencecheck.faults.proxy.FaultProxies;
 import fencecheck.findings.ShrinkBudget;
 import fencecheck.protocol.Implementations;
@@ -71,6 +72,8 @@ final class Configuration {
             RealTimeTtl.of(null);
             ShrinkBudget.fromSystemProperties();
             String kind = Databases.configuredKind();
+            // a replication setting is checked whatever the database: it also describes a cluster given by URL
+            Replication.fromSystemProperty();
             if (!kind.equals("embedded")) {
                 Databases.shared();
             }

@@ -1,5 +1,6 @@
 package fencecheck.properties;
 
+import fencecheck.db.replica.Replication;
 import fencecheck.faults.proxy.FaultProxies;
 import fencecheck.findings.ShrinkBudget;
 import fencecheck.protocol.Implementations;
@@ -42,6 +43,12 @@ class ConfigurationTest {
         // port 9 (discard) on the loopback: nothing listens there
         assertThat(problemWith(FaultProxies.URL_PROPERTY, "http://127.0.0.1:9")).contains("Toxiproxy").contains("127.0.0.1:9")
                 .doesNotContain("\n");
+    }
+
+    @Test
+    void aReplicationSettingThatIsNotOne() {
+        assertThat(problemWith(Replication.PROPERTY, "sync")).isEqualTo("-Dfencecheck.replication=sync is not a replication"
+                + " setting; give one of async|remote_write|on|remote_apply (async is the default)");
     }
 
     @Test

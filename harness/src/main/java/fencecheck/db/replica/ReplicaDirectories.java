@@ -1,0 +1,98 @@
+package fencecheck.db.replica;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+/**
+ * The directories replicated pairs live in: {@code replicated-<pid>-<n>} under
+ * a parent (the embedded server's {@code fencecheck-pg}), one per pair. Those
+ * of JVMs that are gone (killed before their shutdown hook ran) are removed,
+ * with any server still running in them, when the next pair starts, and so
+ * are the half-made templates of such JVMs.
+ */
+public final class ReplicaDirectories {
+
+    private static final String PREFIX = "replicated-";
+    private static final AtomicInteger NUMBER = new AtomicInteger();
+
+    private ReplicaDirectories() {
+    }
+
+    /** A directory for a new pair (not yet made), after cleaning up what gone JVMs left. */
+    public static Path fresh(Path parent) {
+        removeLeftovers(parent);
+        Path directory = parent.resolve(PREFIX + ProcessHandle.current().pid() + "-" + NUMBER.incrementAndGet());
+        ReplicaPair.deleteRecursively(directory);
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make " + directory + " for a replicated pair: " + e.getMessage(), e);
+        }
+        return directory;
+    }
+
+    private static void removeLeftovers(Path parent) {
+        if (!Files.isDirectory(parent)) {
+            return;
+        }
+        try (Stream<Path> children = Files.list(parent)) {
+            children.filter(Files::isDirectory)
+                    .filter(ReplicaDirectories::ofGoneProcess)
+                    .forEach(directory -> {
+                        stopServer(directory.resolve("a"));
+                        stopServer(directory.resolve("b"));
+                        ReplicaPair.deleteRecursively(directory);
+                    });
+        } catch (IOException e) {
+            // leftovers are only disk space
+        }
+    }
+
+    private static boolean ofGoneProcess(Path directory) {
+        String name = directory.getFileName().toString();
+        String rest;
+        if (name.startsWith(PREFIX)) {
+            rest = name.substring(PREFIX.length());
+        } else if (name.startsWith(ClusterTemplate.STAGING_PREFIX)) {
+            rest = name.substring(ClusterTemplate.STAGING_PREFIX.length());
+        } else {
+            return false;
+        }
+        String[] parts = rest.split("-");
+        try {
+            return ProcessHandle.of(Long.parseLong(parts[0])).isEmpty();
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** Stops the postmaster running on {@code dataDirectory}, if its postmaster.pid names a live postgres of that directory. */
+    private static void stopServer(Path dataDirectory) {
+        Path pidFile = dataDirectory.resolve("postmaster.pid");
+        try {
+            if (!Files.isRegularFile(pidFile)) {
+                return;
+            }
+            String[] lines = Files.readString(pidFile).split("\\R");
+            long pid = Long.parseLong(lines[0].strip());
+            if (!Path.of(lines[1].strip()).equals(dataDirectory)) {
+                return;
+            }
+            ProcessHandle.of(pid)
+                    .filter(p -> p.info().command().map(c -> c.endsWith("postgres")).orElse(false))
+                    .ifPresent(p -> {
+                        p.destroy();
+                        if (p.onExit().orTimeout(5, TimeUnit.SECONDS).exceptionally(t -> p).join().isAlive()) {
+                            p.destroyForcibly();
+                        }
+                    });
+        } catch (IOException | RuntimeException e) {
+            // only a leftover process; nothing depends on it
+        }
+    }
+}
