@@ -70,7 +70,7 @@ class KitPacksTest {
     }
 
     /** kit-fence-row with its acquire committed before the kit's fence moves, in a statement of its own. */
-    private static SqlLeaseProtocol fenceOutsideTheAcquire() {
+    static SqlLeaseProtocol fenceOutsideTheAcquire() {
         return new SqlLeaseProtocol("kit-fence-outside-acquire", SqlPacks.load("classpath:/packs/kit-fence-row")) {
             @Override
             protected boolean advancesFenceInAcquireTransaction() {
