@@ -76,7 +76,10 @@ final class SqlLeaseClient implements LeaseClient {
 
     @Override
     public Outcome acquire(String key, UUID owner, long ttlMicros) throws SQLException {
-        return kitAcquire == null ? calls.acquire(key, owner, ttlMicros) : kitAcquire.acquire(key, () -> calls.acquire(key, owner, ttlMicros));
+        if (kitAcquire == null) {
+            return calls.acquire(key, owner, ttlMicros);
+        }
+        return kitAcquire.acquire(key, owner, () -> calls.acquire(key, owner, ttlMicros));
     }
 
     @Override

@@ -11,11 +11,14 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.UUID;
 
 /**
- * The library's acquire with the kit's token: the library's call and the fence in one transaction (the kit's own
- * in autocommit, else the one the caller opened), so no session sees the lease without its fence, and a network
- * fault leaves both or neither.
+ * The library's acquire with the kit's token. For a token the kit advances ({@link FenceSource#FENCE_ROW}) or copies
+ * ({@link FenceSource#RETURNED}): the library's call and the fence in one transaction (the kit's own in autocommit,
+ * else the one the caller opened), so no session sees the lease without its fence, and a network fault leaves both
+ * or neither. For {@link FenceSource#TRIGGER}: the library's statement moved the fence itself, so the library may
+ * commit on its own (as ShedLock does); the kit then reads the fence with the library's row, in one statement.
  */
 public final class KitAcquire implements AutoCloseable {
 
@@ -41,23 +44,24 @@ public final class KitAcquire implements AutoCloseable {
         this.token = switch (fence) {
             case RETURNED -> new PreparedOperation(connection, KitSql.file("set_fence.sql", Operation.ACQUIRE, List.of("job_key", "token")));
             case FENCE_ROW -> new PreparedOperation(connection, KitSql.file("advance_fence.sql", Operation.ACQUIRE, List.of("job_key")));
-            case TRIGGER -> new PreparedOperation(connection, KitSql.file("fence_of_lock.sql", Operation.ACQUIRE, List.of("job_key")));
+            case TRIGGER -> new PreparedOperation(connection, KitSql.file("fence_of_lock.sql", Operation.ACQUIRE,
+                    List.of("job_key", "owner")));
         };
     }
 
-    public Outcome acquire(String key, Call call) throws SQLException {
+    public Outcome acquire(String key, UUID owner, Call call) throws SQLException {
         boolean own = connection.getAutoCommit();
-        if (!own) {
-            return withFence(key, call.acquire());
+        if (!own || fence == FenceSource.TRIGGER) {
+            return withFence(key, owner, call.acquire());
         }
         if (!oneTransaction) {
             Outcome answer = call.acquire();
             BetweenStatements.point("kit acquire, then its fence", 1, 2);
-            return withFence(key, answer);
+            return withFence(key, owner, answer);
         }
         connection.setAutoCommit(false);
         try {
-            Outcome answer = withFence(key, call.acquire());
+            Outcome answer = withFence(key, owner, call.acquire());
             connection.commit();
             connection.setAutoCommit(true);
             return answer;
@@ -72,15 +76,16 @@ public final class KitAcquire implements AutoCloseable {
         }
     }
 
-    private Outcome withFence(String key, Outcome answer) throws SQLException {
+    private Outcome withFence(String key, UUID owner, Outcome answer) throws SQLException {
         if (!(answer instanceof Granted granted)) {
             return answer;
         }
-        Params params = new Params().text("job_key", key).bigint("token", granted.token());
+        Params params = new Params().text("job_key", key).uuid("owner", owner).bigint("token", granted.token());
         try (ResultSet rs = token.query(params)) {
             if (!rs.next()) {
-                throw new IllegalStateException("the library granted " + key + " but the kit has no fence for it: its trigger"
-                        + " did not fire; check that lock.newLease names a column the library's acquire sets");
+                throw new IllegalStateException("the library granted " + key + " to " + owner + " but the kit finds no fence"
+                        + " under a lease row of that holder: the lease was taken over since, or the trigger did not fire"
+                        + " (check that lock.newLease names a column the library's acquire sets, and lock.owner)");
             }
             return new Granted(rs.getLong(1), granted.until());
         }
