@@ -6,10 +6,7 @@ import org.springframework.jdbc.datasource.SmartDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 
-/**
- * One worker's connection pool, as ShedLock sees it: the connection of the session the worker is calling from
- * (fencecheck's, which a network fault may replace with a new one), never closed by Spring.
- */
+/** One worker's pool, as ShedLock sees it: the connection of the session it calls from, never closed by Spring. */
 final class SessionDataSource extends AbstractDataSource implements SmartDataSource {
 
     private volatile Connection connection;
@@ -20,17 +17,15 @@ final class SessionDataSource extends AbstractDataSource implements SmartDataSou
 
     @Override
     public Connection getConnection() throws SQLException {
-        Connection current = connection;
-        if (!current.getAutoCommit()) {
+        if (!connection.getAutoCommit()) {
             // a pool would hand ShedLock's REQUIRES_NEW transaction another connection; this session has only one
-            throw new SQLException("ShedLock runs each statement in a transaction of its own, and this session has a"
-                    + " transaction open: there is no second connection to give it");
+            throw new SQLException("ShedLock needs a transaction of its own, and this session's only connection has one open");
         }
-        return current;
+        return connection;
     }
 
     @Override
-    public Connection getConnection(String username, String password) throws SQLException {
+    public Connection getConnection(String user, String password) throws SQLException {
         return getConnection();
     }
 
