@@ -1,6 +1,8 @@
 package fencecheck.protocol.kit;
 
 import fencecheck.model.ModelConfig;
+import fencecheck.model.OperationBinding;
+import fencecheck.model.RowComparison;
 import fencecheck.protocol.DeletesWithSql;
 import fencecheck.protocol.LeaseClient;
 import fencecheck.protocol.LeaseProtocol;
@@ -19,6 +21,7 @@ import java.util.Objects;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * A Java implementation that brings only its lock library's calls ({@link LockCalls}) and its schema; the kit
@@ -28,7 +31,7 @@ import java.util.function.Function;
  * public class MyLeases extends KitLeaseProtocol {
  *     public MyLeases() {
  *         super(KitLeaseProtocol.builder()
- *                 .modelConfig(...)
+ *                 .semantics(c -> c.withBoundary(Boundary.EXCLUSIVE))
  *                 .schemaResource("/my-lock-schema.sql")
  *                 .lockTable(new LockTable("my_locks", "name", "holder", "lease_until"))
  *                 .fence(FenceSource.FENCE_ROW)
@@ -51,11 +54,13 @@ public class KitLeaseProtocol implements LeaseProtocol, DeletesWithSql {
         LockCalls open(Connection connection) throws SQLException;
     }
 
-    /** What an implementation tells the kit; every setting but the description, owners, clock and coordinator is required. */
+    /** What an implementation tells the kit: its schema, lock table, fence and calls are required. */
     public static final class Builder {
         private String name;
         private String description = "";
-        private ModelConfig modelConfig;
+        /** A library without a token: renew and release bind to the owner; lease ends are judged through answers. */
+        private ModelConfig modelConfig = ModelConfig.reference().withBinding(OperationBinding.OWNER_ONLY)
+                .withRowComparison(RowComparison.VALIDITY_AND_ANSWERS);
         private Schema schema;
         private LockTable lockTable;
         private FenceSource fence;
@@ -78,9 +83,18 @@ public class KitLeaseProtocol implements LeaseProtocol, DeletesWithSql {
             return this;
         }
 
-        /** The semantics the library claims (a library without a token binds renew and release to the owner only). */
+        /**
+         * The semantics the library claims; by default the reference's, with renew and release bound to the owner
+         * alone and rows compared by validity and answers, as for a library without a token.
+         */
         public Builder modelConfig(ModelConfig value) {
             this.modelConfig = value;
+            return this;
+        }
+
+        /** The default semantics changed where the library differs, e.g. {@code c -> c.withBoundary(Boundary.EXCLUSIVE)}. */
+        public Builder semantics(UnaryOperator<ModelConfig> change) {
+            this.modelConfig = change.apply(modelConfig);
             return this;
         }
 
@@ -240,7 +254,8 @@ public class KitLeaseProtocol implements LeaseProtocol, DeletesWithSql {
     private static String resource(String path) {
         ClassLoader context = Thread.currentThread().getContextClassLoader();
         String relative = path.startsWith("/") ? path.substring(1) : path;
-        try (InputStream in = context != null ? context.getResourceAsStream(relative) : KitLeaseProtocol.class.getResourceAsStream("/" + relative)) {
+        try (InputStream in = context != null ? context.getResourceAsStream(relative)
+                : KitLeaseProtocol.class.getResourceAsStream("/" + relative)) {
             if (in == null) {
                 throw new IllegalStateException("no " + path + " on the class path; give the library's schema file as /PATH");
             }

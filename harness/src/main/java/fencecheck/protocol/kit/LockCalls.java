@@ -14,8 +14,8 @@ public interface LockCalls extends AutoCloseable {
 
     /**
      * {@code Granted(token, until)} or {@code Busy}. The token is read only with {@link FenceSource#RETURNED}; with the
-     * kit's token, answer {@code Granted(0, until)}. Runs in the kit's transaction: for {@link FenceSource#FENCE_ROW}
-     * the library must not commit on its own.
+     * kit's token, answer {@code Granted(0, until)}. For {@link FenceSource#FENCE_ROW} and {@link FenceSource#RETURNED} it
+     * runs in the kit's transaction, and the library must not commit on its own; for {@link FenceSource#TRIGGER} it may.
      */
     Outcome acquire(String key, UUID owner, long ttlMicros) throws SQLException;
 

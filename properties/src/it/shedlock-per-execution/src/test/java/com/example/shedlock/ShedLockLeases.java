@@ -2,13 +2,8 @@ package com.example.shedlock;
 
 import fencecheck.db.VirtualClock;
 import fencecheck.model.Boundary;
-import fencecheck.model.ModelConfig;
-import fencecheck.model.OperationBinding;
 import fencecheck.model.Outcome;
 import fencecheck.model.ReleaseEncoding;
-import fencecheck.model.RowComparison;
-import fencecheck.model.TimeResolution;
-import fencecheck.model.TokenSequence;
 import fencecheck.protocol.kit.FenceSource;
 import fencecheck.protocol.kit.KitLeaseProtocol;
 import fencecheck.protocol.kit.LockCalls;
@@ -18,8 +13,12 @@ import net.javacrumbs.shedlock.core.LockConfiguration;
 import net.javacrumbs.shedlock.core.SimpleLock;
 import net.javacrumbs.shedlock.provider.jdbctemplate.JdbcTemplateLockProvider;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.PreparedStatementCreator;
+import org.springframework.jdbc.datasource.AbstractDataSource;
+import org.springframework.jdbc.datasource.SmartDataSource;
 
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
@@ -29,20 +28,17 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * ShedLock's {@link JdbcTemplateLockProvider} (lock, extend, unlock) with fencecheck's fencing kit, one provider per
- * execution whose lockedBy is the owner's id, on database time. The kit's trigger on locked_at, which only ShedLock's
- * takeover sets, gives every grant the next token; the kit's sinks check it.
+ * ShedLock's {@link JdbcTemplateLockProvider} (lock, extend, unlock) on fencecheck's fencing kit: a provider per execution,
+ * lockedBy its owner id, database time; the kit's trigger on locked_at (set only by ShedLock's takeover) numbers grants.
  */
 public class ShedLockLeases extends KitLeaseProtocol {
-
-    /** Per execution: its provider and the locks ShedLock handed it, as a worker keeps them. */
     private static final Map<UUID, Worker> WORKERS = new ConcurrentHashMap<>();
 
     /** ShedLock's SQL: free once lock_until <= now; a holder locking again is refused; unlock sets lock_until = now. */
     public ShedLockLeases() {
         super(KitLeaseProtocol.builder()
-                .modelConfig(new ModelConfig(Boundary.EXCLUSIVE, false, TimeResolution.MICROSECONDS, ReleaseEncoding.EXPIRE_AT_NOW,
-                        OperationBinding.OWNER_ONLY, TokenSequence.CONSECUTIVE_PER_KEY, RowComparison.VALIDITY_AND_ANSWERS))
+                .semantics(c -> c.withBoundary(Boundary.EXCLUSIVE).withIdempotentRegrant(false)
+                        .withRelease(ReleaseEncoding.EXPIRE_AT_NOW))
                 .schemaResource("/shedlock-schema.sql")
                 .lockTable(new LockTable("shedlock", "name", "locked_by", "lock_until").newLeaseWhenSet("locked_at"))
                 .fence(FenceSource.TRIGGER)
@@ -50,57 +46,97 @@ public class ShedLockLeases extends KitLeaseProtocol {
                 .calls(Calls::new));
     }
 
-    private record Worker(String lockedBy, SessionDataSource dataSource, JdbcTemplate jdbc, JdbcTemplateLockProvider provider,
-                          Map<String, SimpleLock> locks) {
-        static Worker of(UUID owner, SessionDataSource dataSource, JdbcTemplate jdbc) {
-            return new Worker(owner.toString(), dataSource, jdbc, new JdbcTemplateLockProvider(JdbcTemplateLockProvider.Configuration
-                    .builder().withJdbcTemplate(jdbc).usingDbTime().withLockedByValue(owner.toString()).build()), new ConcurrentHashMap<>());
-        }
+    /** One execution: ShedLock's provider named by its id, the locks ShedLock handed it, its latest UPDATE's row count. */
+    private static final class Worker {
+        final String lockedBy;
+        final SessionDataSource dataSource = new SessionDataSource();
+        final Map<String, SimpleLock> locks = new ConcurrentHashMap<>();
+        volatile int rowsUpdated;
+        final JdbcTemplate jdbc = new JdbcTemplate(dataSource) {
+            @Override
+            public int update(PreparedStatementCreator statement) {
+                return rowsUpdated = super.update(statement); // ShedLock's unlock does not return it
+            }
+        };
+        final JdbcTemplateLockProvider provider;
 
-        /** The end of the lease on the lock's row while the row names this worker, or null. */
-        OffsetDateTime until(String key) {
-            return jdbc.query("select lock_until at time zone 'UTC' from shedlock where name = ? and locked_by = ?",
-                    rs -> rs.next() ? rs.getObject(1, OffsetDateTime.class) : null, key, lockedBy);
+        Worker(UUID owner) {
+            lockedBy = owner.toString();
+            provider = new JdbcTemplateLockProvider(JdbcTemplateLockProvider.Configuration.builder().withJdbcTemplate(jdbc)
+                    .usingDbTime().withLockedByValue(lockedBy).build());
+        }
+        long until(String key) {
+            return VirtualClock.toMicros(jdbc.queryForObject("select lock_until at time zone 'UTC' from shedlock where name = ?"
+                    + " and locked_by = ?", OffsetDateTime.class, key, lockedBy));
         }
     }
 
     private record Calls(Connection connection) implements LockCalls {
 
         private Worker worker(UUID owner) {
-            SessionDataSource dataSource = new SessionDataSource();
-            Worker worker = WORKERS.computeIfAbsent(owner, o -> Worker.of(o, dataSource, new JdbcTemplate(dataSource)));
-            worker.dataSource().use(connection);
+            Worker worker = WORKERS.computeIfAbsent(owner, Worker::new);
+            worker.dataSource.use(connection);
             return worker;
         }
 
         @Override
         public Outcome acquire(String key, UUID owner, long ttlMicros) {
             Worker worker = worker(owner);
-            Optional<SimpleLock> lock = worker.provider().lock(
+            Optional<SimpleLock> lock = worker.provider.lock(
                     new LockConfiguration(ClockProvider.now(), key, Duration.of(ttlMicros, ChronoUnit.MICROS), Duration.ZERO));
-            lock.ifPresent(l -> worker.locks().put(key, l));
-            return lock.isPresent() ? new Outcome.Granted(0, VirtualClock.toMicros(worker.until(key))) : new Outcome.Busy();
+            lock.ifPresent(l -> worker.locks.put(key, l));
+            return lock.isPresent() ? new Outcome.Granted(0, worker.until(key)) : new Outcome.Busy();
         }
 
         @Override
         public Outcome renew(String key, UUID owner, long token, long ttlMicros) {
             Worker worker = worker(owner);
-            SimpleLock held = worker.locks().remove(key);
+            SimpleLock held = worker.locks.get(key);
             Optional<SimpleLock> extended = held == null ? Optional.empty()
                     : held.extend(Duration.of(ttlMicros, ChronoUnit.MICROS), Duration.ZERO);
-            extended.ifPresent(l -> worker.locks().put(key, l));
-            return extended.isPresent() ? new Outcome.Renewed(VirtualClock.toMicros(worker.until(key))) : new Outcome.RenewRejected();
+            extended.ifPresentOrElse(l -> worker.locks.put(key, l), () -> worker.locks.remove(key));
+            return extended.isPresent() ? new Outcome.Renewed(worker.until(key)) : new Outcome.RenewRejected();
         }
 
         @Override
         public Outcome release(String key, UUID owner, long token) {
             Worker worker = worker(owner);
-            SimpleLock held = worker.locks().remove(key);
+            SimpleLock held = worker.locks.get(key);
+            worker.rowsUpdated = 0;
             if (held != null) {
-                held.unlock();
+                held.unlock(); // its UPDATE (by name and locked_by) matches no row once the lock names another worker
+                worker.locks.remove(key);
             }
-            // unlock answers nothing; its UPDATE (name and locked_by) changed the row only if the row names this worker
-            return held != null && worker.until(key) != null ? new Outcome.Released() : new Outcome.ReleaseRejected();
+            return worker.rowsUpdated == 1 ? new Outcome.Released() : new Outcome.ReleaseRejected();
+        }
+    }
+
+    /** One worker's pool, as ShedLock sees it: the connection of the session it calls from, never closed by Spring. */
+    private static final class SessionDataSource extends AbstractDataSource implements SmartDataSource {
+        private volatile Connection connection;
+
+        void use(Connection sessionConnection) {
+            connection = sessionConnection;
+        }
+
+        @Override
+        public Connection getConnection() throws SQLException {
+            if (!connection.getAutoCommit()) {
+                // a pool would hand ShedLock's REQUIRES_NEW transaction another connection; this session has only one
+                throw new SQLException("ShedLock needs a transaction of its own, and this session's only connection"
+                        + " has one open");
+            }
+            return connection;
+        }
+
+        @Override
+        public Connection getConnection(String user, String password) throws SQLException {
+            return getConnection();
+        }
+
+        @Override
+        public boolean shouldClose(Connection con) {
+            return false;
         }
     }
 }
