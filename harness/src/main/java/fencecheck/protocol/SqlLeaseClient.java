@@ -5,20 +5,18 @@ import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
 import fencecheck.model.Outcome;
 import fencecheck.model.Outcome.Applied;
-import fencecheck.model.Outcome.Busy;
 import fencecheck.model.Outcome.Conflict;
 import fencecheck.model.Outcome.Forged;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.ReleaseRejected;
-import fencecheck.model.Outcome.Released;
-import fencecheck.model.Outcome.RenewRejected;
-import fencecheck.model.Outcome.Renewed;
 import fencecheck.model.Outcome.Replayed;
 import fencecheck.model.Outcome.RolledBack;
 import fencecheck.model.Outcome.Stale;
 import fencecheck.model.Outcome.WriteOutcome;
 import fencecheck.model.SinkKind;
 import fencecheck.model.StoredResult;
+import fencecheck.protocol.kit.FenceSource;
+import fencecheck.protocol.kit.KitAcquire;
+import fencecheck.protocol.kit.KitSettings;
+import fencecheck.protocol.kit.LockCalls;
 import fencecheck.protocol.pack.Operation;
 import fencecheck.protocol.pack.Params;
 import fencecheck.protocol.pack.PreparedOperation;
@@ -28,6 +26,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 
@@ -45,9 +44,10 @@ final class SqlLeaseClient implements LeaseClient {
 
     private final SqlLeaseProtocol protocol;
     private final Connection connection;
-    private final PreparedOperation acquire;
-    private final PreparedOperation renew;
-    private final PreparedOperation release;
+    /** The library's acquire, renew and release: the pack's files, or a Java implementation's calls. */
+    private final LockCalls calls;
+    /** The kit's token around the acquire, when the pack says sinks=kit; null otherwise. */
+    private final KitAcquire kitAcquire;
     private final PreparedOperation writeLatest;
     private final PreparedOperation writeFenced;
     private final PreparedOperation inspect;
@@ -57,13 +57,15 @@ final class SqlLeaseClient implements LeaseClient {
     private final PreparedOperation storedLatest;
     private final PreparedOperation storedFenced;
 
-    SqlLeaseClient(SqlLeaseProtocol protocol, Connection connection) throws SQLException {
+    /** {@code calls}: the library's calls, or null for the pack's acquire.sql, renew.sql and release.sql. */
+    SqlLeaseClient(SqlLeaseProtocol protocol, Connection connection, LockCalls calls) throws SQLException {
         this.protocol = protocol;
         this.connection = connection;
         connection.setAutoCommit(true);
-        this.acquire = protocol.prepare(connection, Operation.ACQUIRE);
-        this.renew = protocol.prepare(connection, Operation.RENEW);
-        this.release = protocol.prepare(connection, Operation.RELEASE);
+        Optional<KitSettings> kit = protocol.pack().kit();
+        this.calls = calls != null ? calls
+                : new PackLockCalls(protocol, connection, kit.map(k -> k.fence() == FenceSource.RETURNED).orElse(true));
+        this.kitAcquire = kit.isPresent() ? new KitAcquire(connection, kit.get(), protocol.advancesFenceInAcquireTransaction()) : null;
         this.writeLatest = protocol.prepare(connection, Operation.WRITE_LATEST);
         this.writeFenced = protocol.prepare(connection, Operation.WRITE_FENCED);
         this.inspect = protocol.prepare(connection, Operation.INSPECT);
@@ -74,40 +76,20 @@ final class SqlLeaseClient implements LeaseClient {
 
     @Override
     public Outcome acquire(String key, UUID owner, long ttlMicros) throws SQLException {
-        Params params = new Params().text("job_key", key).uuid("owner", owner).bigint("ttl_micros", ttlMicros);
-        try (ResultSet rs = acquire.query(params)) {
-            if (!rs.next()) {
-                return new Busy();
-            }
-            Granted granted = new Granted(rs.getLong(1), micros(rs, 2));
-            requireNoMoreRows(rs, acquire);
-            return granted;
+        if (kitAcquire == null) {
+            return calls.acquire(key, owner, ttlMicros);
         }
+        return kitAcquire.acquire(key, owner, () -> calls.acquire(key, owner, ttlMicros));
     }
 
     @Override
     public Outcome renew(String key, UUID owner, long token, long ttlMicros) throws SQLException {
-        Params params = new Params().text("job_key", key).uuid("owner", owner).bigint("token", token).bigint("ttl_micros", ttlMicros);
-        try (ResultSet rs = renew.query(params)) {
-            if (!rs.next()) {
-                return new RenewRejected();
-            }
-            Renewed renewed = new Renewed(micros(rs, 1));
-            requireNoMoreRows(rs, renew);
-            return renewed;
-        }
+        return calls.renew(key, owner, token, ttlMicros);
     }
 
     @Override
     public Outcome release(String key, UUID owner, long token) throws SQLException {
-        Params params = new Params().text("job_key", key).uuid("owner", owner).bigint("token", token);
-        try (ResultSet rs = release.query(params)) {
-            if (!rs.next()) {
-                return new ReleaseRejected();
-            }
-            requireNoMoreRows(rs, release);
-            return new Released();
-        }
+        return calls.release(key, owner, token);
     }
 
     @Override
@@ -221,10 +203,6 @@ final class SqlLeaseClient implements LeaseClient {
         return new KeyState(lease, latest, fenced);
     }
 
-    private static long micros(ResultSet rs, int column) throws SQLException {
-        return VirtualClock.toMicros(rs.getObject(column, OffsetDateTime.class));
-    }
-
     private static long micros(ResultSet rs, String column) throws SQLException {
         return VirtualClock.toMicros(rs.getObject(column, OffsetDateTime.class));
     }
@@ -238,7 +216,7 @@ final class SqlLeaseClient implements LeaseClient {
     @Override
     public void close() throws SQLException {
         SQLException first = null;
-        for (PreparedOperation s : new PreparedOperation[] {acquire, renew, release, writeLatest, writeFenced, inspect, readFence,
+        for (AutoCloseable s : new AutoCloseable[] {calls, kitAcquire, writeLatest, writeFenced, inspect, readFence,
                 storedLatest, storedFenced}) {
             try {
                 if (s != null) {
@@ -248,6 +226,8 @@ final class SqlLeaseClient implements LeaseClient {
                 if (first == null) {
                     first = e;
                 }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
             }
         }
         if (first != null) {

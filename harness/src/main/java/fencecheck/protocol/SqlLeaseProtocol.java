@@ -3,6 +3,9 @@ package fencecheck.protocol;
 import fencecheck.model.Conformance;
 import fencecheck.model.ModelConfig;
 import fencecheck.model.Outcome.WriteOutcome;
+import fencecheck.protocol.kit.KitInstall;
+import fencecheck.protocol.kit.KitSql;
+import fencecheck.protocol.kit.LockCalls;
 import fencecheck.protocol.pack.Operation;
 import fencecheck.protocol.pack.PackFile;
 import fencecheck.protocol.pack.PreparedOperation;
@@ -118,7 +121,10 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
         return UUID.randomUUID();
     }
 
-    /** Runs {@code schema.sql} as written; a failure names the file and the database's first line. */
+    /**
+     * Runs {@code schema.sql} as written, then, for a pack that says {@code sinks=kit}, the kit's tables next to
+     * the library's; a failure names the file and the database's first line.
+     */
     @Override
     public void installSchema(Connection connection) throws SQLException {
         PackFile schema = pack.file(Operation.SCHEMA);
@@ -129,24 +135,48 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
             throw new SQLException(schema.source() + " failed: " + first + "; fix it (it runs once per database,"
                     + " in the public schema)", e.getSQLState(), e);
         }
+        if (pack.kit().isPresent()) {
+            KitInstall.install(connection, pack.kit().get());
+        }
     }
 
     @Override
     public void deleteAllRows(Connection connection) throws SQLException {
         try (Statement s = connection.createStatement()) {
-            s.execute(pack.file(Operation.DELETE_ALL).text());
+            s.execute(deleteAllRowsSql());
         }
     }
 
-    /** {@code delete_all.sql} as JDBC text (its {@code ?}s doubled), sent with the harness's clock reset. */
+    /**
+     * {@code delete_all.sql} as JDBC text (its {@code ?}s doubled), sent with the harness's clock reset; for a kit
+     * pack with a {@code delete_all.sql} of its own, followed by the kit's.
+     */
     @Override
     public String deleteAllRowsSql() {
-        return pack.file(Operation.DELETE_ALL).jdbc();
+        PackFile deleteAll = pack.file(Operation.DELETE_ALL);
+        boolean kitsOwn = deleteAll.origin().equals(SqlPacks.CLASSPATH + KitSql.SINKS);
+        return pack.kit().isPresent() && !kitsOwn ? deleteAll.jdbc() + ";\n" + KitSql.deleteAll() : deleteAll.jdbc();
     }
 
     @Override
     public LeaseClient client(Connection connection) throws SQLException {
-        return new SqlLeaseClient(this, connection);
+        return new SqlLeaseClient(this, connection, null);
+    }
+
+    /**
+     * A client whose acquire, renew and release are {@code calls} and whose writes and inspect are this pack's:
+     * how a Java implementation of the kit gets the kit's sinks ({@code fencecheck.protocol.kit.KitLeaseProtocol}).
+     */
+    public LeaseClient client(Connection connection, LockCalls calls) throws SQLException {
+        return new SqlLeaseClient(this, connection, calls);
+    }
+
+    /**
+     * For a kit pack: whether the library's acquire and the kit's fence share one transaction. Only a known-unsafe
+     * variant says no (its acquire commits, then the fence moves), so that fencecheck shows what that costs.
+     */
+    protected boolean advancesFenceInAcquireTransaction() {
+        return true;
     }
 
     /** Whether a lease operation's file of its pack holds several statements ({@link SqlPack#hasSeveralStatementsInAFile}). */

@@ -2,10 +2,13 @@ package fencecheck.protocol.pack;
 
 import fencecheck.model.Conformance;
 import fencecheck.model.ModelConfig;
+import fencecheck.protocol.kit.KitSettings;
+import fencecheck.protocol.kit.KitSql;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +40,30 @@ final class PackLoader {
             config = Semantics.apply(config, layer.manifest().semantics(), layer.location().describe(PackManifest.FILE));
         }
         PackManifest own = layers.getFirst().manifest();
-        return assemble(own.name(), own.description(), config, top.describe(), layers);
+        KitSettings kit = kitSettings(layers, top.describe(PackManifest.FILE));
+        if (kit != null) {
+            // the kit's sinks below every pack of the chain: a file of the pack's own still wins
+            layers.add(new Layer(new ClasspathLocation(KitSql.SINKS), null));
+        }
+        return assemble(own.name(), own.description(), config, top.describe(), layers, kit, true);
+    }
+
+    /**
+     * The kit's sinks, inspect and reset alone, named and claiming what a Java implementation says; its acquire,
+     * renew and release are Java ({@link fencecheck.protocol.kit.LockCalls}) and its schema its own.
+     */
+    static SqlPack kitOnly(String name, String description, ModelConfig config, KitSettings kit) {
+        List<Layer> layers = new ArrayList<>(List.of(new Layer(new ClasspathLocation(KitSql.SINKS), null)));
+        return assemble(name, description, config, "kit", layers, kit, false);
+    }
+
+    /** The kit's keys of the chain, each from the first pack (top first) that sets it; null without sinks=kit. */
+    private static KitSettings kitSettings(List<Layer> layers, String where) {
+        Map<String, String> merged = new HashMap<>();
+        for (Layer layer : layers) {
+            layer.manifest().kit().forEach(merged::putIfAbsent);
+        }
+        return KitSettings.of(merged, where);
     }
 
     /** Folders of files laid over the pack at {@code base}, named and claiming what a Java variant says. */
@@ -47,7 +73,8 @@ final class PackLoader {
             layers.add(new Layer(overlay, null));
         }
         layers.addAll(chain(base));
-        return assemble(name, description, config, overlays.isEmpty() ? base.describe() : overlays.getFirst().describe(), layers);
+        return assemble(name, description, config, overlays.isEmpty() ? base.describe() : overlays.getFirst().describe(), layers,
+                null, true);
     }
 
     /**
@@ -91,7 +118,9 @@ final class PackLoader {
         return builtIn.isPresent() ? builtIn.get() : from.resolve(named);
     }
 
-    private static SqlPack assemble(String name, String description, ModelConfig config, String location, List<Layer> layers) {
+    /** {@code callsInFiles}: whether schema, acquire, renew and release are files (not so for a Java implementation of the kit). */
+    private static SqlPack assemble(String name, String description, ModelConfig config, String location, List<Layer> layers,
+                                    KitSettings kit, boolean callsInFiles) {
         String top = layers.getFirst().location().describe();
         rejectUnknownFiles(layers);
         boolean readsFence = layers.stream().anyMatch(l -> l.location().read(Operation.READ_FENCE.file()).isPresent());
@@ -106,13 +135,13 @@ final class PackLoader {
             }
         }
         for (Operation operation : Operation.values()) {
-            if (operation.part() == Operation.Part.LEASE && !files.containsKey(operation)) {
+            if (operation.part() == Operation.Part.LEASE && !files.containsKey(operation) && callsInFiles) {
                 throw new PackException(top + " has no " + operation.file() + (layers.size() > 1 ? " (nor has the pack it extends)" : "")
                         + "; add it: " + what(operation));
             }
         }
         checkJobFiles(top, files);
-        return new SqlPack(name, description, config, config.conformanceOr(unclaimedLevel(layers)), location, files);
+        return new SqlPack(name, description, config, config.conformanceOr(unclaimedLevel(layers)), location, files, kit);
     }
 
     private static PackFile parse(Operation operation, String text, PackLocation location, boolean readsFence) {

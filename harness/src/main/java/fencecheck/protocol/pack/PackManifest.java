@@ -1,5 +1,7 @@
 package fencecheck.protocol.pack;
 
+import fencecheck.protocol.kit.KitSettings;
+
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.ArrayList;
@@ -17,8 +19,9 @@ import java.util.Properties;
  * @param description one sentence: what it does differently and which rule that breaks; empty for a correct pack
  * @param base        the {@code extends} value, or null when the pack stands alone
  * @param semantics   the semantics keys it sets, raw
+ * @param kit         the fencing kit's keys it sets, raw ({@link KitSettings})
  */
-record PackManifest(String name, String description, String base, Map<String, String> semantics) {
+record PackManifest(String name, String description, String base, Map<String, String> semantics, Map<String, String> kit) {
 
     static final String FILE = "fencecheck.properties";
 
@@ -27,6 +30,7 @@ record PackManifest(String name, String description, String base, Map<String, St
     static {
         List<String> keys = new ArrayList<>(List.of("name", "description", "extends"));
         keys.addAll(Semantics.KEYS);
+        keys.addAll(KitSettings.KEYS);
         KEYS = List.copyOf(keys);
     }
 
@@ -40,12 +44,16 @@ record PackManifest(String name, String description, String base, Map<String, St
             throw new PackException(where + " is not a properties file (" + e.getMessage() + "); write key=value lines");
         }
         Map<String, String> semantics = new HashMap<>();
+        Map<String, String> kit = new HashMap<>();
         for (String key : properties.stringPropertyNames()) {
             if (!KEYS.contains(key)) {
                 throw new PackException(where + ": unknown key " + key + "; the keys are " + String.join(", ", KEYS));
             }
             if (Semantics.KEYS.contains(key)) {
                 semantics.put(key, properties.getProperty(key));
+            }
+            if (KitSettings.KEYS.contains(key)) {
+                kit.put(key, properties.getProperty(key));
             }
         }
         String name = properties.getProperty("name", "").strip();
@@ -54,6 +62,6 @@ record PackManifest(String name, String description, String base, Map<String, St
         }
         String base = properties.getProperty("extends", "").strip();
         return new PackManifest(name, properties.getProperty("description", "").strip(), base.isEmpty() ? null : base,
-                Map.copyOf(semantics));
+                Map.copyOf(semantics), Map.copyOf(kit));
     }
 }

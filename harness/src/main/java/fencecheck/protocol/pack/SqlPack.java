@@ -2,6 +2,7 @@ package fencecheck.protocol.pack;
 
 import fencecheck.model.Conformance;
 import fencecheck.model.ModelConfig;
+import fencecheck.protocol.kit.KitSettings;
 
 import java.util.Collections;
 import java.util.EnumMap;
@@ -21,9 +22,11 @@ public final class SqlPack {
     private final Conformance conformance;
     private final String location;
     private final Map<Operation, PackFile> files;
+    private final KitSettings kit;
 
     SqlPack(String name, String description, ModelConfig modelConfig, Conformance conformance, String location,
-            Map<Operation, PackFile> files) {
+            Map<Operation, PackFile> files, KitSettings kit) {
+        this.kit = kit;
         this.conformance = conformance;
         this.name = name;
         this.description = description;
@@ -63,6 +66,11 @@ public final class SqlPack {
 
     public Optional<PackFile> find(Operation operation) {
         return Optional.ofNullable(files.get(operation));
+    }
+
+    /** The fencing kit's settings, when the pack says {@code sinks=kit}: the kit's sinks, inspect and reset lie under its files. */
+    public Optional<KitSettings> kit() {
+        return Optional.ofNullable(kit);
     }
 
     /** Whether it has the job transaction, the outbox relay and the consumer (all job files). */

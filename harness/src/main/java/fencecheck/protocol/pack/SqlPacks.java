@@ -1,6 +1,7 @@
 package fencecheck.protocol.pack;
 
 import fencecheck.model.ModelConfig;
+import fencecheck.protocol.kit.KitSettings;
 
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -103,6 +104,14 @@ public final class SqlPacks {
                 .toList();
         ClasspathLocation reference = BuiltInPacks.find("reference").orElseThrow();
         return PackLoader.compose(name, description, config, folders, reference);
+    }
+
+    /**
+     * The fencing kit's sinks, inspect and reset, for an implementation whose acquire, renew, release and schema
+     * are Java ({@code fencecheck.protocol.kit.KitLeaseProtocol}).
+     */
+    public static SqlPack kitOnly(String name, String description, ModelConfig config, KitSettings kit) {
+        return PackLoader.kitOnly(name, description, config, kit);
     }
 
     private static Path startDirectory() {

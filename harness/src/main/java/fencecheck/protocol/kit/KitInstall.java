@@ -1,0 +1,39 @@
+package fencecheck.protocol.kit;
+
+import fencecheck.protocol.pack.Operation;
+import fencecheck.protocol.pack.Params;
+import fencecheck.protocol.pack.PreparedOperation;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * Installs the kit next to the library's table: the fence, both sinks, and the library's table registered (for
+ * form (b), with its trigger). Runs after the library's own schema, so that the table exists; idempotent.
+ */
+public final class KitInstall {
+
+    private KitInstall() {
+    }
+
+    public static void install(Connection connection, KitSettings settings) throws SQLException {
+        try (Statement s = connection.createStatement()) {
+            s.execute(KitSql.text("schema.sql"));
+        }
+        LockTable lock = settings.lock();
+        String newLease = settings.fence() == FenceSource.TRIGGER ? String.join(",", lock.newLeaseColumns()) : null;
+        try (PreparedOperation register = new PreparedOperation(connection, KitSql.file("register_lock.sql", Operation.SCHEMA,
+                List.of("lock_table", "name_column", "owner_column", "until_column", "new_lease", "when_set")))) {
+            register.query(new Params().text("lock_table", lock.table()).text("name_column", lock.nameColumn())
+                    .text("owner_column", lock.ownerColumn()).text("until_column", lock.untilColumn()).text("new_lease", newLease)
+                    .text("when_set", Boolean.toString(lock.newLeaseWhenSet())))
+                    .close();
+        } catch (SQLException e) {
+            String first = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
+            throw new SQLException("the kit could not register lock table " + lock.table() + ": " + first
+                    + "; check lock.table and its columns (the library's schema runs first)", e.getSQLState(), e);
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package fencecheck.protocol.kit;
+
+import java.util.List;
+
+/**
+ * The library's own lock table, as the kit reads it: a lease is the row whose {@code nameColumn} is the lock's
+ * name, held by {@code ownerColumn} until {@code untilColumn}.
+ *
+ * @param table            the table, as SQL names it (schema-qualified or found on the search path)
+ * @param nameColumn       the lock's name (fencecheck's job key)
+ * @param ownerColumn      who holds it (compared as text with fencecheck's owner id)
+ * @param untilColumn      when the lease ends ({@code timestamptz}, or {@code timestamp} in UTC)
+ * @param newLeaseColumns  for form (b): the columns only a new lease sets; an insert, or an update that sets one of
+ *                         them, is a new lease. Empty for the other forms.
+ * @param newLeaseWhenSet  whether an update that merely sets one of them (to any value) is a new lease, for a
+ *                         library whose only such update is its takeover; otherwise only one that changes one
+ */
+public record LockTable(String table, String nameColumn, String ownerColumn, String untilColumn, List<String> newLeaseColumns,
+                        boolean newLeaseWhenSet) {
+
+    public LockTable {
+        newLeaseColumns = List.copyOf(newLeaseColumns);
+    }
+
+    public LockTable(String table, String nameColumn, String ownerColumn, String untilColumn) {
+        this(table, nameColumn, ownerColumn, untilColumn, List.of(), false);
+    }
+
+    /** The same table, where an insert or an update that changes one of {@code columns} is a new lease (form (b)). */
+    public LockTable newLeaseWhenChanged(String... columns) {
+        return new LockTable(table, nameColumn, ownerColumn, untilColumn, List.of(columns), false);
+    }
+
+    /** The same table, where an insert or any update that sets one of {@code columns} is a new lease (form (b)). */
+    public LockTable newLeaseWhenSet(String... columns) {
+        return new LockTable(table, nameColumn, ownerColumn, untilColumn, List.of(columns), true);
+    }
+}

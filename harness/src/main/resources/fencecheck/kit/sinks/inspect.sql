@@ -1,0 +1,15 @@
+-- Everything stored for one lock name: the library's lease row (its holder and
+-- end) under the kit's fence, and both sinks' rows.
+with params as (
+    select :job_key::text as job_key
+)
+select 'lease' as kind, lease.owner as name, fence.token as token, lease.until as until, null::text as payload
+  from params
+  cross join fencecheck_kit_lease(params.job_key) as lease
+  left join fencecheck_kit_fences as fence on fence.lock_name = params.job_key
+union all
+select 'latest', null, result.token, null, result.payload
+  from fencecheck_kit_latest as result join params using (job_key)
+union all
+select 'fenced', fenced.result_id, fenced.token, null, fenced.payload
+  from fencecheck_kit_fenced as fenced join params using (job_key)

@@ -1,0 +1,9 @@
+-- A hand-written lock table without a fencing token: one row per lock name,
+-- held by holder until lease_until; lease_id names each lease (a new one at
+-- every takeover, kept when the holder is granted its lease again).
+create table if not exists kit_locks (
+    name        text primary key,
+    holder      uuid not null,
+    lease_until timestamptz not null,
+    lease_id    uuid not null
+);
