@@ -473,6 +473,27 @@ public final class TraceRunner implements AutoCloseable {
         long started = System.nanoTime();
         database.crashAndRestart();
         faultTimings.databaseRestart(System.nanoTime() - started);
+        reconnectAfterRestart();
+    }
+
+    /**
+     * Fails a replicated database over (without bringing the old primary back): every session is cut, as in a
+     * crash, and the observer reconnects to the new primary at the same address.
+     *
+     * @throws IllegalArgumentException, in one line, when the database has no standby fencecheck can promote
+     */
+    void failover() throws SQLException {
+        long started = System.nanoTime();
+        try {
+            database.failover(false);
+        } catch (UnsupportedOperationException e) {
+            throw new IllegalArgumentException("the trace fails the database over, but " + e.getMessage(), e);
+        }
+        faultTimings.databaseRestart(System.nanoTime() - started);
+        reconnectAfterRestart();
+    }
+
+    private void reconnectAfterRestart() throws SQLException {
         closeSpares();
         for (Session session : sessions.values()) {
             if (session.pending != null) {

@@ -1,0 +1,89 @@
+package fencecheck.run;
+
+import fencecheck.check.Invariant;
+import fencecheck.check.Violation;
+import fencecheck.db.Databases;
+import fencecheck.db.ReplicatedDatabase;
+import fencecheck.db.replica.Replication;
+import fencecheck.job.JobOutcome;
+import fencecheck.model.Micros;
+import fencecheck.model.Outcome;
+import fencecheck.protocol.Implementations;
+import fencecheck.trace.Action;
+import fencecheck.trace.Step;
+import fencecheck.trace.Trace;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * A {@code failover} step on a replicated pair the test starts itself: the reference protocol's grant, acknowledged
+ * while the standby was down, is lost when the stale standby is promoted under {@code async}, and the next acquire
+ * hands out the same token again; under {@code on} the grant waits for the standby, survives, and the trace passes.
+ */
+class FailoverTraceTest {
+
+    private static final List<Step> GRANT_FAILOVER_GRANT = List.of(
+            Step.worker(1, new Action.Acquire("K1")),
+            Step.nemesis(new Action.Failover()),
+            Step.worker(2, new Action.Acquire("K1")));
+
+    /** A first try installs the tables and sets the clock on both servers; the standby then has the empty tables. */
+    private static final List<Step> WARM_UP = List.of(Step.clock(new Action.AdvanceBy(Micros.SECOND)));
+
+    @Test
+    void underAsyncAGrantTheStandbyMissedIsLostAndTheSameTokenIsGrantedAgain() {
+        try (ReplicatedDatabase db = ReplicatedDatabase.start(Replication.ASYNC);
+             TraceRunner runner = new TraceRunner(db, Implementations.select("reference"))) {
+            assertThat(runner.run(Trace.of("reference", WARM_UP)).passed()).isTrue();
+            db.awaitCatchUp();
+            // under async the primary acknowledges commits without the standby, which is promoted with what it had
+            db.pair().stopStandby();
+            TryResult r = runner.run(Trace.of("reference", GRANT_FAILOVER_GRANT));
+
+            assertThat(r.divergent()).as(r.verdict() + "\n" + TraceTable.render(r)).isNull();
+            assertThat(grantedTokens(r)).as(TraceTable.render(r)).containsExactly(1L, 1L);
+            assertThat(r.violations()).extracting(Violation::invariant).contains(Invariant.TOKENS_STRICTLY_INCREASING);
+            String verdict = r.verdict();
+            assertThat(verdict).doesNotContain("\n")
+                    .contains("tokens strictly increasing")
+                    .contains("the failover at step 2 lost what step 1 committed")
+                    .contains("replication async");
+        }
+    }
+
+    @Test
+    void underOnTheGrantWaitsForTheStandbyAndSurvivesTheFailover() {
+        try (ReplicatedDatabase db = ReplicatedDatabase.start(Replication.ON);
+             TraceRunner runner = new TraceRunner(db, Implementations.select("reference"))) {
+            TryResult r = runner.run(Trace.of("reference", GRANT_FAILOVER_GRANT));
+
+            assertThat(r.passed()).as(r.verdict() + "\n" + TraceTable.render(r)).isTrue();
+            assertThat(db.restarts()).isEqualTo(1);
+            assertThat(r.history()).anyMatch(e -> e.observed() instanceof JobOutcome.Restarted && e.action().contains("replication on"));
+            // w1 still holds the lease on the new primary, so w2 is refused rather than granted token 1 again
+            assertThat(grantedTokens(r)).containsExactly(1L);
+        }
+    }
+
+    @Test
+    void aDatabaseWithoutAStandbyIsRefusedInOneLine() {
+        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select("reference"))) {
+            assertThatThrownBy(() -> runner.run(Trace.of("reference", GRANT_FAILOVER_GRANT)))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("the trace fails the database over, but ")
+                    .hasMessageContaining("-Dfencecheck.db=replicated")
+                    .hasMessageNotContaining("\n");
+        }
+    }
+
+    private static List<Long> grantedTokens(TryResult r) {
+        return r.history().stream()
+                .filter(e -> e.observed() instanceof JobOutcome.Answered a && a.outcome() instanceof Outcome.Granted)
+                .map(e -> ((Outcome.Granted) ((JobOutcome.Answered) e.observed()).outcome()).token())
+                .toList();
+    }
+}
