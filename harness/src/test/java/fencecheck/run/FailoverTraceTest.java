@@ -63,6 +63,10 @@ class FailoverTraceTest {
 
             assertThat(r.passed()).as(r.verdict() + "\n" + TraceTable.render(r)).isTrue();
             assertThat(db.restarts()).isEqualTo(1);
+            // the old primary came back as the new standby: a later failover has one to promote
+            assertThat(db.pair().standbyPort()).isPositive();
+            assertThat(runner.run(Trace.of("reference", GRANT_FAILOVER_GRANT)).passed()).as("a second try with its own failover").isTrue();
+            assertThat(db.restarts()).isEqualTo(2);
             assertThat(r.history()).anyMatch(e -> e.observed() instanceof JobOutcome.Restarted && e.action().contains("replication on"));
             // w1 still holds the lease on the new primary, so w2 is refused rather than granted token 1 again
             assertThat(grantedTokens(r)).containsExactly(1L);
