@@ -47,6 +47,8 @@ class FailoverTraceTest {
             assertThat(r.divergent()).as(r.verdict() + "\n" + TraceTable.render(r)).isNull();
             assertThat(grantedTokens(r)).as(TraceTable.render(r)).containsExactly(1L, 1L);
             assertThat(r.violations()).extracting(Violation::invariant).contains(Invariant.TOKENS_STRICTLY_INCREASING);
+            assertThat(r.situations()).contains(Situation.FAILOVER, Situation.FAILOVER_AFTER_GRANT)
+                    .doesNotContain(Situation.FAILOVER_AFTER_FENCED_WRITE, Situation.FAILOVER_WITH_OPEN_TRANSACTIONS);
             String verdict = r.verdict();
             assertThat(verdict).doesNotContain("\n")
                     .contains("tokens strictly increasing")
@@ -62,6 +64,7 @@ class FailoverTraceTest {
             TryResult r = runner.run(Trace.of("reference", GRANT_FAILOVER_GRANT));
 
             assertThat(r.passed()).as(r.verdict() + "\n" + TraceTable.render(r)).isTrue();
+            assertThat(r.situations()).contains(Situation.FAILOVER, Situation.FAILOVER_AFTER_GRANT);
             assertThat(db.restarts()).isEqualTo(1);
             // the old primary came back as the new standby: a later failover has one to promote
             assertThat(db.pair().standbyPort()).isPositive();
@@ -70,6 +73,23 @@ class FailoverTraceTest {
             assertThat(r.history()).anyMatch(e -> e.observed() instanceof JobOutcome.Restarted && e.action().contains("replication on"));
             // w1 still holds the lease on the new primary, so w2 is refused rather than granted token 1 again
             assertThat(grantedTokens(r)).containsExactly(1L);
+
+            // an acknowledged fenced write survives too; a transaction open at the failover vanishes, and its commit is a no-op
+            TryResult afterWrite = runner.run(Trace.of("reference", List.of(
+                    Step.worker(1, new Action.Acquire("K1")),
+                    Step.worker(1, Action.Write.fenced("r1", "done")),
+                    Step.nemesis(new Action.Failover()),
+                    Step.worker(2, new Action.Acquire("K1")))));
+            assertThat(afterWrite.passed()).as(afterWrite.verdict() + "\n" + TraceTable.render(afterWrite)).isTrue();
+            assertThat(afterWrite.situations()).contains(Situation.FAILOVER_AFTER_FENCED_WRITE);
+            TryResult withOpen = runner.run(Trace.of("reference", List.of(
+                    Step.worker(1, new Action.Acquire("K1")),
+                    Step.worker(1, new Action.Begin()),
+                    Step.worker(1, Action.Write.fenced("r1", "in the transaction")),
+                    Step.nemesis(new Action.Failover()),
+                    Step.worker(1, new Action.Commit()))));
+            assertThat(withOpen.passed()).as(withOpen.verdict() + "\n" + TraceTable.render(withOpen)).isTrue();
+            assertThat(withOpen.situations()).contains(Situation.FAILOVER_WITH_OPEN_TRANSACTIONS);
         }
     }
 
