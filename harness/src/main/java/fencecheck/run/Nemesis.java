@@ -201,6 +201,16 @@ final class Nemesis {
         return loss;
     }
 
+    /** The standby stops with what it has: later commits stay on the primary alone until a failover. */
+    void stopStandby() {
+        if (st.runner.stopStandby()) {
+            st.fault(Step.NEMESIS, "the standby stops, with everything committed so far: later commits stay on the primary alone");
+        } else {
+            st.noOp(Step.NEMESIS, "the primary waits for its synchronous standby, so a stopped standby would hold every commit:"
+                    + " the standby keeps streaming");
+        }
+    }
+
     /**
      * Statements stopped between their statements or still running are lost, every open transaction vanishes
      * (its worker is told it rolled back), and the model takes the restart.

@@ -6,7 +6,6 @@ import fencecheck.db.Databases;
 import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.replica.Replication;
 import fencecheck.job.JobOutcome;
-import fencecheck.model.Micros;
 import fencecheck.model.Outcome;
 import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;
@@ -27,21 +26,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class FailoverTraceTest {
 
     private static final List<Step> GRANT_FAILOVER_GRANT = List.of(
+            Step.nemesis(new Action.StopStandby()),
             Step.worker(1, new Action.Acquire("K1")),
             Step.nemesis(new Action.Failover()),
             Step.worker(2, new Action.Acquire("K1")));
-
-    /** A first try installs the tables and sets the clock on both servers; the standby then has the empty tables. */
-    private static final List<Step> WARM_UP = List.of(Step.clock(new Action.AdvanceBy(Micros.SECOND)));
 
     @Test
     void underAsyncAGrantTheStandbyMissedIsLostAndTheSameTokenIsGrantedAgain() {
         try (ReplicatedDatabase db = ReplicatedDatabase.start(Replication.ASYNC);
              TraceRunner runner = new TraceRunner(db, Implementations.select("reference"))) {
-            assertThat(runner.run(Trace.of("reference", WARM_UP)).passed()).isTrue();
-            db.awaitCatchUp();
             // under async the primary acknowledges commits without the standby, which is promoted with what it had
-            db.pair().stopStandby();
             TryResult r = runner.run(Trace.of("reference", GRANT_FAILOVER_GRANT));
 
             assertThat(r.divergent()).as(r.verdict() + "\n" + TraceTable.render(r)).isNull();
@@ -52,8 +46,11 @@ class FailoverTraceTest {
             String verdict = r.verdict();
             assertThat(verdict).doesNotContain("\n")
                     .contains("tokens strictly increasing")
-                    .contains("the failover at step 2 lost what step 1 committed")
+                    .contains("the failover at step 3 lost what step 2 committed")
                     .contains("replication async");
+            // the old primary is the new standby, streaming: a second try stops it again and loses the same way
+            TryResult again = runner.run(Trace.of("reference", GRANT_FAILOVER_GRANT));
+            assertThat(again.verdict()).contains("the failover at step 3 lost what step 2 committed");
         }
     }
 
@@ -65,13 +62,15 @@ class FailoverTraceTest {
 
             assertThat(r.passed()).as(r.verdict() + "\n" + TraceTable.render(r)).isTrue();
             assertThat(r.situations()).contains(Situation.FAILOVER, Situation.FAILOVER_AFTER_GRANT);
+            assertThat(r.history()).anyMatch(e -> e.kind() == HistoryEntry.Kind.NO_OP && e.action().contains("synchronous standby"));
             assertThat(db.restarts()).isEqualTo(1);
             // the old primary came back as the new standby: a later failover has one to promote
             assertThat(db.pair().standbyPort()).isPositive();
             assertThat(runner.run(Trace.of("reference", GRANT_FAILOVER_GRANT)).passed()).as("a second try with its own failover").isTrue();
             assertThat(db.restarts()).isEqualTo(2);
             assertThat(r.history()).anyMatch(e -> e.observed() instanceof JobOutcome.Restarted && e.action().contains("replication on"));
-            // w1 still holds the lease on the new primary, so w2 is refused rather than granted token 1 again
+            // the primary waits for its standby, so the standby is not stopped; w1 still holds the lease on the new
+            // primary, and w2 is refused rather than granted token 1 again
             assertThat(grantedTokens(r)).containsExactly(1L);
 
             // an acknowledged fenced write survives too; a transaction open at the failover vanishes, and its commit is a no-op
@@ -96,9 +95,14 @@ class FailoverTraceTest {
     @Test
     void aDatabaseWithoutAStandbyIsRefusedInOneLine() {
         try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select("reference"))) {
-            assertThatThrownBy(() -> runner.run(Trace.of("reference", GRANT_FAILOVER_GRANT)))
+            assertThatThrownBy(() -> runner.run(Trace.of("reference", GRANT_FAILOVER_GRANT.subList(1, 4))))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageStartingWith("the trace fails the database over, but ")
+                    .hasMessageContaining("-Dfencecheck.db=replicated")
+                    .hasMessageNotContaining("\n");
+            assertThatThrownBy(() -> runner.run(Trace.of("reference", GRANT_FAILOVER_GRANT)))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("the trace stops the standby, but the embedded database")
                     .hasMessageContaining("-Dfencecheck.db=replicated")
                     .hasMessageNotContaining("\n");
         }
