@@ -1,6 +1,7 @@
 package fencecheck.run;
 
 import fencecheck.db.VirtualClock;
+import fencecheck.db.replica.Replication;
 import fencecheck.model.Micros;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
@@ -142,6 +143,12 @@ final class Nemesis {
         st.fault(Step.NEMESIS, "restart the coordinator: what it kept in memory is gone");
     }
 
+    /** The runner's part of a database restart: the server's and the sessions'. */
+    @FunctionalInterface
+    interface ServerRestart {
+        void run() throws SQLException;
+    }
+
     /**
      * The database crashes and restarts on the same data: open transactions and
      * statements still waiting vanish, the workers keep what they believe, and
@@ -149,42 +156,110 @@ final class Nemesis {
      */
     void crashDatabase() throws SQLException {
         long at = st.state.now();
+        JobTransition t = cutEverything("in the crash", st.runner::crashDatabase);
+        st.state = t.next();
+        st.record(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, false, Step.NEMESIS, "the database crashes and restarts"
+                + " on the same data; open transactions vanish", new JobCommand.CrashDatabase(), at, t.outcome(),
+                new JobOutcome.Restarted(), null, null, null, null));
+        if (rowsDiffer(at, t, " after the restart")) {
+            return;
+        }
+        setClockAgain("the crash");
+    }
+
+    /**
+     * The primary of a replicated database stops at once and its standby is promoted: as in a crash, open
+     * transactions and statements still waiting vanish and the workers keep what they believe; what stays committed
+     * is what the new primary holds, some prefix of the model's commits. Under a setting that lets a failover lose
+     * acknowledged commits the model goes on from that prefix (the invariants judge what the workers then do); under
+     * one that does not, any loss is a finding, as after a crash.
+     *
+     * @return what the failover took, or null when it took nothing (or the try ends here)
+     */
+    CommittedPrefixes.Loss failover(CommittedPrefixes prefixes) throws SQLException {
+        long at = st.state.now();
+        JobTransition t = cutEverything("in the failover", st.runner::failover);
+        st.state = t.next();
+        Replication replication = CommittedPrefixes.replicationOf(st.runner.database());
+        st.record(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, false, Step.NEMESIS, "failover: the primary stops at once,"
+                + " the standby is promoted (" + (replication == null ? "replication unknown" : "replication " + replication.value())
+                + "); open transactions vanish", new JobCommand.CrashDatabase(), at, t.outcome(), new JobOutcome.Restarted(), null,
+                null, null, null));
+        CommittedPrefixes.Prefix kept = prefixes.survivor(st.state, observer);
+        CommittedPrefixes.Loss loss = null;
+        if (kept == null || kept.state() != st.state && !CommittedPrefixes.mayLose(replication)) {
+            // no prefix of the commits, or a loss the setting forbids: the rows judge it, as after a crash
+            if (rowsDiffer(at, t, " after the failover (" + CommittedPrefixes.setting(replication) + ")")) {
+                return null;
+            }
+        } else if (kept.state() != st.state) {
+            loss = new CommittedPrefixes.Loss(st.stepNumber, kept.step(), replication);
+            st.state = CommittedPrefixes.settled(kept.state(), st.state);
+            st.note(Step.NEMESIS, "the new primary holds what was committed after step " + kept.step() + ": " + loss.explain());
+        }
+        setClockAgain("the failover");
+        return loss;
+    }
+
+    /** The standby stops with what it has: later commits stay on the primary alone until a failover. */
+    void stopStandby() {
+        if (st.runner.stopStandby()) {
+            st.fault(Step.NEMESIS, "the standby stops, with everything committed so far: later commits stay on the primary alone");
+        } else {
+            st.noOp(Step.NEMESIS, "the primary waits for its synchronous standby, so a stopped standby would hold every commit:"
+                    + " the standby keeps streaming");
+        }
+    }
+
+    /**
+     * Statements stopped between their statements or still running are lost, every open transaction vanishes
+     * (its worker is told it rolled back), and the model takes the restart.
+     */
+    private JobTransition cutEverything(String where, ServerRestart restart) throws SQLException {
         for (Map.Entry<String, Running> stopped : List.copyOf(st.running.entrySet())) {
             if (stopped.getValue().stopped()) {
                 st.running.remove(stopped.getKey());
-                exchange.cutShort(stopped.getKey(), stopped.getValue(), "and lost in the crash: its remaining statements never run");
+                exchange.cutShort(stopped.getKey(), stopped.getValue(), "and lost " + where + ": its remaining statements never run");
             }
         }
         // every open transaction vanishes: what its lease operations did is undone, and its worker is told
         st.state.open().keySet().forEach(session -> workers.learn(session, new JobCommand.Rollback(session), new JobOutcome.RolledBack()));
         JobTransition t = st.model.step(st.state, new JobCommand.CrashDatabase());
-        st.runner.crashDatabase();
+        restart.run();
         for (Map.Entry<String, Running> lost : List.copyOf(st.running.entrySet())) {
             st.running.remove(lost.getKey());
             st.history.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, true, lost.getKey(), lost.getValue().action
-                    + ": lost in the crash, never answered", null, lost.getValue().startedAt, null, null, null, null, null, null));
+                    + ": lost " + where + ", never answered", null, lost.getValue().startedAt, null, null, null, null, null, null));
         }
-        st.state = t.next();
-        st.record(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, false, Step.NEMESIS, "the database crashes and restarts"
-                + " on the same data; open transactions vanish", new JobCommand.CrashDatabase(), at, t.outcome(),
-                new JobOutcome.Restarted(), null, null, null, null));
+        return t;
+    }
+
+    /** Whether some key's committed rows are not what the model kept: then the entry that says so ends the try. */
+    private boolean rowsDiffer(long at, JobTransition t, String when) throws SQLException {
         for (String key : st.state.committed().keys().keySet()) {
             JobRows observed = observer.read(key, null);
             JobRows expected = observer.asClaimed(st.state.rows(key, null), observed);
             if (!expected.equals(observed)) {
                 st.record(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, false, Step.NEMESIS, "the rows of " + key
-                        + " after the restart", new JobCommand.CrashDatabase(), at, t.outcome(), new JobOutcome.Restarted(), key,
+                        + when, new JobCommand.CrashDatabase(), at, t.outcome(), new JobOutcome.Restarted(), key,
                         expected, observed, null));
-                return;
+                return true;
             }
         }
-        // the clock's moves commit without waiting for the disk (clock_move.sql), so the crash may have taken some back:
-        // the clock is the harness's, not the implementation's, and is set again from what the model kept
+        return false;
+    }
+
+    /**
+     * The clock's moves commit without waiting for the disk (clock_move.sql), so a crash may have taken some back
+     * (and a failover may have lost them with the standby): the clock is the harness's, not the implementation's,
+     * and is set again from what the model kept.
+     */
+    private void setClockAgain(String what) throws SQLException {
         long clock = VirtualClock.read(st.runner.observer());
         if (clock != st.state.now()) {
             st.runner.moveClock(st.state.now());
             st.runner.sendClock();
-            st.note(Step.NEMESIS, "the crash took the clock back to " + Micros.format(clock) + ": set again to " + Micros.format(st.state.now()));
+            st.note(Step.NEMESIS, what + " took the clock back to " + Micros.format(clock) + ": set again to " + Micros.format(st.state.now()));
         }
     }
 }

@@ -60,6 +60,11 @@ public enum Situation {
     DATABASE_CRASH_WITH_OPEN_TRANSACTIONS("the database crashed with transactions open"),
     STATEMENT_LOST_IN_CRASH("a waiting statement was lost in a database crash"),
 
+    FAILOVER("the database failed over to its standby"),
+    FAILOVER_AFTER_GRANT("a failover right after an acknowledged grant"),
+    FAILOVER_AFTER_FENCED_WRITE("a failover right after an acknowledged fenced write"),
+    FAILOVER_WITH_OPEN_TRANSACTIONS("a failover with transactions open"),
+
     OVERLAPPING_OPERATIONS("two workers' operations on one key overlapped in real time"),
     TAKEOVER_AFTER_REAL_EXPIRY("a lease was taken over after it expired in real time"),
     WRITE_AFTER_PAUSE_PAST_LEASE("a paused worker wrote after its lease ran out"),

@@ -123,6 +123,11 @@ public final class Situations {
         }
     }
 
+    private static boolean acknowledgedGrant(HistoryEntry e) {
+        return e != null && e.observed() instanceof JobOutcome.Answered a && Outcome.isSuccess(a.outcome())
+                && e.command() instanceof JobCommand.LeaseOperation op && op.command() instanceof Command.Acquire;
+    }
+
     /** Situations of the step itself, before any of its entries: faults aimed at a worker, crashes, restarts. */
     private void beforeStep(Step step, HistoryEntry.Kind firstKind) {
         if (step == null || firstKind == HistoryEntry.Kind.NO_OP) {
@@ -152,6 +157,20 @@ public final class Situations {
                         || lastAnswered != null && lastAnswered.command() instanceof JobCommand.Write
                         && lastAnswered.observed() instanceof JobOutcome.Answered w && Outcome.isSuccess(w.outcome())) {
                     reached.add(Situation.CRASH_AFTER_WRITE);
+                }
+                open.clear();
+            }
+            case Action.Failover f -> {
+                reached.add(Situation.FAILOVER);
+                if (!open.isEmpty()) {
+                    reached.add(Situation.FAILOVER_WITH_OPEN_TRANSACTIONS);
+                }
+                if (acknowledgedGrant(lastAnswered)) {
+                    reached.add(Situation.FAILOVER_AFTER_GRANT);
+                }
+                if (lastAnswered != null && lastAnswered.command() instanceof JobCommand.Write w && w.write().sink() == SinkKind.CURRENT_FENCE
+                        && lastAnswered.observed() instanceof JobOutcome.Answered a && Outcome.isSuccess(a.outcome())) {
+                    reached.add(Situation.FAILOVER_AFTER_FENCED_WRITE);
                 }
                 open.clear();
             }

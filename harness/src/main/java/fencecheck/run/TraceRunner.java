@@ -1,6 +1,7 @@
 package fencecheck.run;
 
 import fencecheck.db.Database;
+import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.TestBed;
 import fencecheck.job.JobModel;
 import fencecheck.model.Conformance;
@@ -57,6 +58,8 @@ public final class TraceRunner implements AutoCloseable {
     private final boolean throughFaultProxies;
     private static final java.util.concurrent.atomic.AtomicLong PROXY_NUMBER = new java.util.concurrent.atomic.AtomicLong();
     private final Database database;
+    /** Whether a step of the current try stopped the standby of a replicated database (and no failover since replaced it). */
+    private boolean standbyStopped;
     private final LeaseProtocol protocol;
     private final JobModel model;
     private final TestBed testBed;
@@ -216,6 +219,7 @@ public final class TraceRunner implements AutoCloseable {
                     System.err.println("fencecheck: " + protocol.name() + " holds a lock outside any transaction (a statement waited"
                             + " with no other transaction open): from now on every statement runs on a thread of its own, which is slower");
                     sessions.values().stream().filter(x -> x.connection != null).forEach(this::dropQuietly);
+                    restartStoppedStandby();
                     resetTables();
                     protocol.restartCoordinator();
                     result = new TryExecution(this, model, trace).run();
@@ -227,6 +231,7 @@ public final class TraceRunner implements AutoCloseable {
                 // a try that ended at a divergence may leave transactions open and statements waiting: their locks
                 // would hold up the next try of any runner on this database, so they go now
                 dropDirtySessions();
+                restartStoppedStandby();
             }
         } catch (SQLException e) {
             throw new IllegalStateException("the database failed outside any step (" + database.describe() + "): " + e.getMessage(), e);
@@ -473,6 +478,62 @@ public final class TraceRunner implements AutoCloseable {
         long started = System.nanoTime();
         database.crashAndRestart();
         faultTimings.databaseRestart(System.nanoTime() - started);
+        reconnectAfterRestart();
+    }
+
+    /**
+     * Fails a replicated database over: every session is cut, as in a crash, and the observer reconnects to the new
+     * primary at the same address. The old primary comes back as the new standby (a base backup, a second or so),
+     * because the next failover, of this try or of any later one (a property runs hundreds, a shrinker more), needs a
+     * standby to promote; what the failover lost is settled before, at the promotion.
+     *
+     * @throws IllegalArgumentException, in one line, when the database has no standby fencecheck can promote
+     */
+    void failover() throws SQLException {
+        long started = System.nanoTime();
+        try {
+            database.failover(true);
+            // the promoted standby's place is taken by the old primary, streaming
+            standbyStopped = false;
+        } catch (UnsupportedOperationException | IllegalStateException e) {
+            throw new IllegalArgumentException("the trace fails the database over, but " + e.getMessage(), e);
+        }
+        faultTimings.databaseRestart(System.nanoTime() - started);
+        reconnectAfterRestart();
+    }
+
+    /**
+     * Stops the standby of a replicated pair once it has everything committed so far, unless it is stopped already.
+     *
+     * @return false when the primary waits for its standby (a synchronous setting), where stopping it would hold every commit
+     * @throws IllegalArgumentException, in one line, when the database is not a pair fencecheck started
+     */
+    boolean stopStandby() {
+        if (!(database instanceof ReplicatedDatabase pair)) {
+            throw new IllegalArgumentException("the trace stops the standby, but the " + database.kind() + " database has no"
+                    + " standby fencecheck started; run it on -Dfencecheck.db=replicated");
+        }
+        if (pair.replication().synchronousStandby()) {
+            return false;
+        }
+        if (!standbyStopped) {
+            pair.awaitCatchUp();
+            pair.pair().stopStandby();
+            standbyStopped = true;
+        }
+        return true;
+    }
+
+    /** A standby a try stopped streams again before the next try, so that each try starts with it caught up. */
+    private void restartStoppedStandby() {
+        if (standbyStopped && database instanceof ReplicatedDatabase pair) {
+            pair.pair().startStandby();
+            pair.awaitCatchUp();
+        }
+        standbyStopped = false;
+    }
+
+    private void reconnectAfterRestart() throws SQLException {
         closeSpares();
         for (Session session : sessions.values()) {
             if (session.pending != null) {

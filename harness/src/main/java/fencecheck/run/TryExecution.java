@@ -35,6 +35,10 @@ final class TryExecution {
     private final Exchange exchange;
     private final Nemesis nemesis;
     private JobClient.OutboxRecord lastDelivered;
+    /** What the model had committed after each step, for a failover to settle on. */
+    private final CommittedPrefixes prefixes;
+    /** What failovers of this try took, in order. */
+    private final List<CommittedPrefixes.Loss> failoverLosses = new ArrayList<>();
 
     TryExecution(TraceRunner runner, JobModel model, Trace trace) {
         this.st = new TryState(runner, model, trace);
@@ -43,6 +47,7 @@ final class TryExecution {
         NetworkFaults network = new NetworkFaults(st);
         this.exchange = new Exchange(st, observer, workers, network);
         this.nemesis = new Nemesis(st, workers, exchange, network, observer);
+        this.prefixes = new CommittedPrefixes(st.state);
     }
 
     TryResult run() throws SQLException {
@@ -54,6 +59,7 @@ final class TryExecution {
             }
             execute(step);
             st.keepModelState();
+            prefixes.keep(st.stepNumber, st.state);
             if (st.divergent != null) {
                 return finish();
             }
@@ -80,8 +86,23 @@ final class TryExecution {
         violations.addAll(AcknowledgedWrites.check(checked.sinkWrites(), checked.stored()));
         violations.sort(Comparator.comparingInt(Violation::step));
         violations.addAll(ExactlyOnce.check(checked.deliveries()));
+        violations = explainedByFailovers(violations);
         return new TryResult(st.trace, st.history, Situations.of(st.trace, st.history, st.model.config().resolution()), st.divergent, violations, st.notes,
                 st.modelStates);
+    }
+
+    /**
+     * A violation judged after a failover that lost acknowledged commits says so in its own line: the loss came
+     * from the failover and the replication setting, not from the implementation's statements alone.
+     */
+    private List<Violation> explainedByFailovers(List<Violation> violations) {
+        if (failoverLosses.isEmpty()) {
+            return violations;
+        }
+        return violations.stream().map(v -> failoverLosses.stream().filter(loss -> loss.failoverStep() <= v.step())
+                .reduce((first, second) -> second)
+                .map(loss -> new Violation(v.invariant(), v.step(), v.explanation() + "; " + loss.explain(), v.related()))
+                .orElse(v)).toList();
     }
 
     /** A trace may end with transactions open: they roll back, as when their workers go away, and whoever waited goes on. */
@@ -119,6 +140,13 @@ final class TryExecution {
             }
             case Action.AdvanceBy a -> clock(st.model.config().resolution().ceil(st.state.now() + a.micros()));
             case Action.CrashDatabase c -> nemesis.crashDatabase();
+            case Action.StopStandby s -> nemesis.stopStandby();
+            case Action.Failover f -> {
+                CommittedPrefixes.Loss loss = nemesis.failover(prefixes);
+                if (loss != null) {
+                    failoverLosses.add(loss);
+                }
+            }
             case Action.RestartCoordinator r -> nemesis.restartCoordinator();
         }
     }

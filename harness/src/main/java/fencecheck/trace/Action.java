@@ -29,6 +29,8 @@ import fencecheck.model.SinkKind;
         @JsonSubTypes.Type(value = Action.AdvanceToExpiry.class, name = "advance-to-expiry"),
         @JsonSubTypes.Type(value = Action.AdvanceBy.class, name = "advance-by"),
         @JsonSubTypes.Type(value = Action.CrashDatabase.class, name = "crash-database"),
+        @JsonSubTypes.Type(value = Action.Failover.class, name = "failover"),
+        @JsonSubTypes.Type(value = Action.StopStandby.class, name = "stop-standby"),
         @JsonSubTypes.Type(value = Action.Pause.class, name = "pause"),
         @JsonSubTypes.Type(value = Action.Resume.class, name = "resume"),
         @JsonSubTypes.Type(value = Action.Restart.class, name = "restart"),
@@ -103,6 +105,23 @@ public sealed interface Action {
 
     /** The database server crashes and restarts on the same data, whatever transactions are open. */
     record CrashDatabase() implements Action {
+    }
+
+    /**
+     * The primary of a replicated database stops at once and its standby is promoted; sessions reach the new primary
+     * at the same address. As after a crash, open transactions and statements still waiting vanish; what was
+     * committed survives only as far as the standby had it, which the replication setting decides.
+     */
+    record Failover() implements Action {
+    }
+
+    /**
+     * The standby of a replicated database stops, with everything committed so far: what commits next stays on the
+     * primary alone (as when the standby's link is down) until a failover promotes the standby with what it had. A
+     * no-op where the primary would wait for it (a synchronous standby), and the standby streams again when the try
+     * ends.
+     */
+    record StopStandby() implements Action {
     }
 
     /** What the nemesis does to one worker ({@code w1}) or to the zombie a restart left behind ({@code z1}). */

@@ -27,8 +27,11 @@ public record Step(String actor, Action action) {
         if ((action instanceof Action.Relay || action instanceof Action.Redeliver) && !RELAY.equals(actor)) {
             throw new IllegalArgumentException("only the relay delivers messages, not " + actor);
         }
-        if ((action instanceof Action.CrashDatabase || action instanceof Action.RestartCoordinator) && !NEMESIS.equals(actor)) {
-            throw new IllegalArgumentException("only the nemesis crashes the database or restarts the coordinator, not " + actor);
+        if ((action instanceof Action.CrashDatabase || action instanceof Action.Failover || action instanceof Action.StopStandby
+                || action instanceof Action.RestartCoordinator)
+                && !NEMESIS.equals(actor)) {
+            throw new IllegalArgumentException("only the nemesis crashes the database, stops its standby, fails it over or restarts the coordinator, not "
+                    + actor);
         }
         if ((action instanceof Action.AdvanceBy || action instanceof Action.AdvanceToExpiry) && !CLOCK.equals(actor)) {
             throw new IllegalArgumentException("only the clock moves time, not " + actor);

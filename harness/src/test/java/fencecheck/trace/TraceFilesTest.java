@@ -96,6 +96,8 @@ class TraceFilesTest {
                 new Step("w2", new Action.Retry()),
                 new Step("nemesis", new Action.RestartCoordinator()),
                 new Step("nemesis", new Action.CrashDatabase()),
+                new Step("nemesis", new Action.StopStandby()),
+                new Step("nemesis", new Action.Failover()),
                 new Step("relay", new Action.Relay(true)),
                 new Step("relay", new Action.Redeliver()),
                 new Step("clock", new Action.AdvanceBy(5)),

@@ -51,6 +51,39 @@ public final class FaultTraces {
         });
     }
 
+    /**
+     * Interleavings with exactly one failover of a replicated database, placed right after an acknowledged grant or
+     * write, often followed by another worker's acquire of the same key: where asynchronous replication loses the
+     * grant, that acquire gets its token again.
+     */
+    public static Arbitrary<List<Step>> withOneFailover() {
+        Arbitrary<List<List<Step>>> before = Traces.fragment().list().ofMinSize(1).ofMaxSize(4);
+        Arbitrary<List<List<Step>>> after = Traces.fragment().list().ofMaxSize(3);
+        return Combinators.combine(before, failoverRightAfterAcknowledgedWork(), after).as((b, failover, a) -> {
+            List<Step> steps = new ArrayList<>(flatten(b));
+            steps.addAll(failover);
+            steps.addAll(flatten(a));
+            return List.copyOf(steps);
+        });
+    }
+
+    static Arbitrary<List<Step>> failoverRightAfterAcknowledgedWork() {
+        return Combinators.combine(Traces.holderAndOther(), Traces.key(), Traces.writeAction(), Arbitraries.of(true, false),
+                        Arbitraries.frequency(Tuple.of(3, true), Tuple.of(1, false)))
+                .as((pair, k, write, afterWrite, takeover) -> {
+                    List<Step> steps = new ArrayList<>();
+                    steps.add(Step.worker(pair[0], new Action.Acquire(k)));
+                    if (afterWrite) {
+                        steps.add(Step.worker(pair[0], write));
+                    }
+                    steps.add(Step.nemesis(new Action.Failover()));
+                    if (takeover) {
+                        steps.add(Step.worker(pair[1], new Action.Acquire(k)));
+                    }
+                    return List.copyOf(steps);
+                });
+    }
+
     private static List<Step> flatten(List<List<Step>> fragments) {
         return fragments.stream().flatMap(List::stream).toList();
     }
