@@ -11,7 +11,6 @@ import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
@@ -67,7 +66,7 @@ public final class EmbeddedDatabase implements Database {
             Path parent = Path.of(System.getProperty("java.io.tmpdir"), "fencecheck-pg");
             deleteDirectoriesOfGoneProcesses(parent);
             Path dataDirectory = parent.resolve(Long.toString(ProcessHandle.current().pid()));
-            deleteRecursively(dataDirectory);
+            DataDirectories.delete(dataDirectory);
             EmbeddedDatabase database = new EmbeddedDatabase(dataDirectory, templateDirectory(parent));
             Runtime.getRuntime().addShutdownHook(new Thread(database::close, "fencecheck-embedded-postgres-stop"));
             shared = database;
@@ -86,8 +85,8 @@ public final class EmbeddedDatabase implements Database {
                 return start(dataDirectory, 0, null);
             } catch (IOException | DatabaseUnavailable e) {
                 // a broken template: forget it and initialise afresh
-                deleteRecursively(template);
-                deleteRecursively(dataDirectory);
+                DataDirectories.delete(template);
+                DataDirectories.delete(dataDirectory);
             }
         }
         return start(dataDirectory, 0, template);
@@ -291,7 +290,7 @@ public final class EmbeddedDatabase implements Database {
         } catch (IOException | RuntimeException e) {
             // the server is gone either way; the directory is removed below
         }
-        deleteRecursively(dataDirectory);
+        DataDirectories.delete(dataDirectory);
     }
 
     @Override
@@ -316,13 +315,13 @@ public final class EmbeddedDatabase implements Database {
         }
         Path staging = template.resolveSibling("staging-" + ProcessHandle.current().pid());
         try {
-            deleteRecursively(staging);
+            DataDirectories.delete(staging);
             copyTree(initialised, staging);
             Files.move(staging, template, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException | RuntimeException e) {
             // another JVM saved it first, or the disk said no: the next start runs initdb again
         } finally {
-            deleteRecursively(staging);
+            DataDirectories.delete(staging);
         }
     }
 
@@ -348,33 +347,11 @@ public final class EmbeddedDatabase implements Database {
             children.filter(Files::isDirectory)
                     .filter(dir -> isPidOfGoneProcess(dir.getFileName().toString()))
                     .forEach(dir -> {
-                        stopOrphanedServer(dir);
-                        deleteRecursively(dir);
+                        DataDirectories.stopOrphanedServer(dir);
+                        DataDirectories.delete(dir);
                     });
         } catch (IOException e) {
             // leftovers are only disk space
-        }
-    }
-
-    /** Stops the server a JVM that was killed left running on {@code dataDirectory}, if any. */
-    private static void stopOrphanedServer(Path dataDirectory) {
-        Path pidFile = dataDirectory.resolve("postmaster.pid");
-        try {
-            if (!Files.isRegularFile(pidFile)) {
-                return;
-            }
-            String[] lines = Files.readString(pidFile).split("\\R");
-            long pid = Long.parseLong(lines[0].strip());
-            Path ownDirectory = Path.of(lines[1].strip());
-            ProcessHandle.of(pid)
-                    .filter(p -> p.info().command().map(c -> c.endsWith("postgres")).orElse(false))
-                    .filter(p -> ownDirectory.equals(dataDirectory))
-                    .ifPresent(p -> {
-                        p.destroy();
-                        p.onExit().orTimeout(5, java.util.concurrent.TimeUnit.SECONDS).exceptionally(t -> p).join();
-                    });
-        } catch (IOException | RuntimeException e) {
-            // only a leftover process; nothing depends on it
         }
     }
 
@@ -384,23 +361,6 @@ public final class EmbeddedDatabase implements Database {
             return ProcessHandle.of(Long.parseLong(pid)).isEmpty();
         } catch (NumberFormatException e) {
             return false;
-        }
-    }
-
-    private static void deleteRecursively(Path path) {
-        if (!Files.exists(path)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(path)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    // best effort
-                }
-            });
-        } catch (IOException e) {
-            // best effort
         }
     }
 

@@ -9,12 +9,10 @@ import fencecheck.run.TryResult;
 import fencecheck.run.Minimizer;
 import fencecheck.trace.TraceFiles;
 import net.jqwik.api.lifecycle.AroundPropertyHook;
-import net.jqwik.api.lifecycle.PropagationMode;
 import net.jqwik.api.lifecycle.PropertyExecutionResult;
 import net.jqwik.api.lifecycle.PropertyExecutor;
 import net.jqwik.api.lifecycle.PropertyLifecycleContext;
 
-import java.lang.reflect.AnnotatedElement;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,17 +26,7 @@ import java.util.Optional;
  * first: every finding, most severe first, with its saved trace and the command that
  * replays it, the seed, and each shrunk trace as a table.
  */
-public class FailureReport implements AroundPropertyHook {
-
-    @Override
-    public PropagationMode propagateTo() {
-        return PropagationMode.ALL_DESCENDANTS;
-    }
-
-    @Override
-    public boolean appliesTo(Optional<AnnotatedElement> element) {
-        return Harnesses.isFencecheckProperty(element);
-    }
+public class FailureReport implements AroundPropertyHook, OnFencecheckProperties {
 
     @Override
     public PropertyExecutionResult aroundProperty(PropertyLifecycleContext context, PropertyExecutor property) {

@@ -2,14 +2,11 @@ package fencecheck.properties;
 
 import net.jqwik.api.ShrinkingMode;
 import net.jqwik.api.lifecycle.AroundPropertyHook;
-import net.jqwik.api.lifecycle.PropagationMode;
 import net.jqwik.api.lifecycle.PropertyAttributes;
 import net.jqwik.api.lifecycle.PropertyExecutionResult;
 import net.jqwik.api.lifecycle.PropertyExecutor;
 import net.jqwik.api.lifecycle.PropertyLifecycleContext;
 
-import java.lang.reflect.AnnotatedElement;
-import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -21,7 +18,7 @@ import java.util.function.Supplier;
  * ({@code -Djqwik.tries.default=5000}, or the key in their {@code junit-platform.properties}): jqwik's own
  * default of 1000 tries and shrinking cut after 10 s are what is replaced, nothing the user chose.
  */
-public class FencecheckDefaults implements AroundPropertyHook {
+public class FencecheckDefaults implements AroundPropertyHook, OnFencecheckProperties {
 
     /** Tries of a property that names none: the coverage floors of the main properties hold at this many. */
     static final int TRIES = 300;
@@ -38,16 +35,6 @@ public class FencecheckDefaults implements AroundPropertyHook {
 
     FencecheckDefaults(Supplier<JqwikSettings> settings) {
         this.settings = settings;
-    }
-
-    @Override
-    public PropagationMode propagateTo() {
-        return PropagationMode.ALL_DESCENDANTS;
-    }
-
-    @Override
-    public boolean appliesTo(Optional<AnnotatedElement> element) {
-        return Harnesses.isFencecheckProperty(element);
     }
 
     /** Outside every other hook of fencecheck's, so what they read of the attributes is already settled. */

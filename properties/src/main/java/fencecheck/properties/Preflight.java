@@ -4,11 +4,9 @@ import fencecheck.db.Databases;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.run.Situation.Group;
 import net.jqwik.api.lifecycle.LifecycleContext;
-import net.jqwik.api.lifecycle.PropagationMode;
 import net.jqwik.api.lifecycle.PropertyLifecycleContext;
 import net.jqwik.api.lifecycle.SkipExecutionHook;
 
-import java.lang.reflect.AnnotatedElement;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Optional;
@@ -22,19 +20,9 @@ import java.util.stream.Collectors;
  * URL, or a container) cannot crash it, so it is refused with one line saying why and what to do, skipped, and
  * recorded as not applicable ({@link ResultCollector#recordNotApplicable}), which the verdict shows.
  */
-public class Preflight implements SkipExecutionHook {
+public class Preflight implements SkipExecutionHook, OnFencecheckProperties {
 
     private static final Set<Group> CRASH_GROUPS = EnumSet.of(Group.LEASE_CRASH, Group.JOB_CRASH);
-
-    @Override
-    public PropagationMode propagateTo() {
-        return PropagationMode.ALL_DESCENDANTS;
-    }
-
-    @Override
-    public boolean appliesTo(Optional<AnnotatedElement> element) {
-        return Harnesses.isFencecheckProperty(element);
-    }
 
     @Override
     public SkipResult shouldBeSkipped(LifecycleContext context) {

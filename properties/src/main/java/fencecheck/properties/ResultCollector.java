@@ -16,12 +16,10 @@ import fencecheck.run.TraceRunner;
 import fencecheck.run.TryResult;
 import fencecheck.trace.TraceFiles;
 import net.jqwik.api.lifecycle.AroundPropertyHook;
-import net.jqwik.api.lifecycle.PropagationMode;
 import net.jqwik.api.lifecycle.PropertyExecutionResult;
 import net.jqwik.api.lifecycle.PropertyExecutor;
 import net.jqwik.api.lifecycle.PropertyLifecycleContext;
 
-import java.lang.reflect.AnnotatedElement;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -41,23 +39,13 @@ import java.util.stream.Stream;
  * that reproduce it.
  * {@link ReportAtEnd} renders the files into the HTML report.
  */
-public class ResultCollector implements AroundPropertyHook {
+public class ResultCollector implements AroundPropertyHook, OnFencecheckProperties {
 
     private static final Map<Database, RunResult.DatabaseInfo> DATABASES = new ConcurrentHashMap<>();
 
     /** This test run's results: a run of its own, so a later run does not replace them. */
     static Path results() {
         return Paths.run().resolve(RunFolders.RESULTS);
-    }
-
-    @Override
-    public PropagationMode propagateTo() {
-        return PropagationMode.ALL_DESCENDANTS;
-    }
-
-    @Override
-    public boolean appliesTo(Optional<AnnotatedElement> element) {
-        return Harnesses.isFencecheckProperty(element);
     }
 
     /**

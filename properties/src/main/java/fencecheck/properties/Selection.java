@@ -3,11 +3,9 @@ package fencecheck.properties;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.run.Situation;
 import net.jqwik.api.lifecycle.LifecycleContext;
-import net.jqwik.api.lifecycle.PropagationMode;
 import net.jqwik.api.lifecycle.PropertyLifecycleContext;
 import net.jqwik.api.lifecycle.SkipExecutionHook;
 
-import java.lang.reflect.AnnotatedElement;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Set;
@@ -18,19 +16,9 @@ import java.util.Optional;
  * annotation does not list, and the job properties for an implementation that has no job transaction,
  * outbox or consumer: it is not wrong, it just does not claim that part of the protocol.
  */
-public class Selection implements SkipExecutionHook {
+public class Selection implements SkipExecutionHook, OnFencecheckProperties {
 
     static final String PROPERTY = "fencecheck.checks";
-
-    @Override
-    public PropagationMode propagateTo() {
-        return PropagationMode.ALL_DESCENDANTS;
-    }
-
-    @Override
-    public boolean appliesTo(Optional<AnnotatedElement> element) {
-        return Harnesses.isFencecheckProperty(element);
-    }
 
     @Override
     public SkipResult shouldBeSkipped(LifecycleContext context) {

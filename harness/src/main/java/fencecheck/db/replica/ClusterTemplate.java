@@ -1,5 +1,7 @@
 package fencecheck.db.replica;
 
+import fencecheck.db.DataDirectories;
+
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 import java.io.IOException;
@@ -47,7 +49,7 @@ final class ClusterTemplate {
             copyTree(directory, dataDirectory);
             return true;
         } catch (IOException | RuntimeException e) {
-            ReplicaPair.deleteRecursively(dataDirectory);
+            DataDirectories.delete(dataDirectory);
             return false;
         }
     }
@@ -59,19 +61,19 @@ final class ClusterTemplate {
         }
         Path staging = directory.resolveSibling(STAGING_PREFIX + ProcessHandle.current().pid());
         try {
-            ReplicaPair.deleteRecursively(staging);
+            DataDirectories.delete(staging);
             copyTree(initialised, staging);
             Files.move(staging, directory, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException | RuntimeException e) {
             // another JVM saved it first, or the disk said no: the next pair runs initdb again
         } finally {
-            ReplicaPair.deleteRecursively(staging);
+            DataDirectories.delete(staging);
         }
     }
 
     /** Deletes the template (one a server would not start from). */
     void forget() {
-        ReplicaPair.deleteRecursively(directory);
+        DataDirectories.delete(directory);
     }
 
     private static void copyTree(Path from, Path to) throws IOException {

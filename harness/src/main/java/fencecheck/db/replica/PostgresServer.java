@@ -1,5 +1,7 @@
 package fencecheck.db.replica;
 
+import fencecheck.db.DataDirectories;
+
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 import java.io.IOException;
@@ -58,7 +60,7 @@ final class PostgresServer implements AutoCloseable {
             } catch (IllegalStateException brokenTemplate) {
                 // forget it and initialise afresh
                 template.get().forget();
-                ReplicaPair.deleteRecursively(dataDirectory);
+                DataDirectories.delete(dataDirectory);
             }
         }
         server.start(template);

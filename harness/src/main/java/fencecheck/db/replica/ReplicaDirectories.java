@@ -1,10 +1,11 @@
 package fencecheck.db.replica;
 
+import fencecheck.db.DataDirectories;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
@@ -27,7 +28,7 @@ public final class ReplicaDirectories {
     public static Path fresh(Path parent) {
         removeLeftovers(parent);
         Path directory = parent.resolve(PREFIX + ProcessHandle.current().pid() + "-" + NUMBER.incrementAndGet());
-        ReplicaPair.deleteRecursively(directory);
+        DataDirectories.delete(directory);
         try {
             Files.createDirectories(directory);
         } catch (IOException e) {
@@ -44,9 +45,9 @@ public final class ReplicaDirectories {
             children.filter(Files::isDirectory)
                     .filter(ReplicaDirectories::ofGoneProcess)
                     .forEach(directory -> {
-                        stopServer(directory.resolve("a"));
-                        stopServer(directory.resolve("b"));
-                        ReplicaPair.deleteRecursively(directory);
+                        DataDirectories.stopOrphanedServer(directory.resolve("a"));
+                        DataDirectories.stopOrphanedServer(directory.resolve("b"));
+                        DataDirectories.delete(directory);
                     });
         } catch (IOException e) {
             // leftovers are only disk space
@@ -68,31 +69,6 @@ public final class ReplicaDirectories {
             return ProcessHandle.of(Long.parseLong(parts[0])).isEmpty();
         } catch (NumberFormatException e) {
             return false;
-        }
-    }
-
-    /** Stops the postmaster running on {@code dataDirectory}, if its postmaster.pid names a live postgres of that directory. */
-    private static void stopServer(Path dataDirectory) {
-        Path pidFile = dataDirectory.resolve("postmaster.pid");
-        try {
-            if (!Files.isRegularFile(pidFile)) {
-                return;
-            }
-            String[] lines = Files.readString(pidFile).split("\\R");
-            long pid = Long.parseLong(lines[0].strip());
-            if (!Path.of(lines[1].strip()).equals(dataDirectory)) {
-                return;
-            }
-            ProcessHandle.of(pid)
-                    .filter(p -> p.info().command().map(c -> c.endsWith("postgres")).orElse(false))
-                    .ifPresent(p -> {
-                        p.destroy();
-                        if (p.onExit().orTimeout(5, TimeUnit.SECONDS).exceptionally(t -> p).join().isAlive()) {
-                            p.destroyForcibly();
-                        }
-                    });
-        } catch (IOException | RuntimeException e) {
-            // only a leftover process; nothing depends on it
         }
     }
 }

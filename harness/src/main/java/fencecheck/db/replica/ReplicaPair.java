@@ -1,5 +1,6 @@
 package fencecheck.db.replica;
 
+import fencecheck.db.DataDirectories;
 import fencecheck.db.LibraryLogs;
 
 import java.io.IOException;
@@ -11,11 +12,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * A primary and a streaming standby from the embedded binaries, with the
@@ -117,7 +116,7 @@ public final class ReplicaPair implements AutoCloseable {
 
     /** A base backup of {@code source} in {@code target}, started as its standby on {@code port} (0: a free one). */
     private PostgresServer newStandby(PostgresServer source, Path target, int port) {
-        deleteRecursively(target);
+        DataDirectories.delete(target);
         try (Connection c = source.connect()) {
             BaseBackup.take(c, source.dataDirectory(), target);
             Files.writeString(target.resolve("standby.signal"), "");
@@ -303,7 +302,7 @@ public final class ReplicaPair implements AutoCloseable {
             service.close();
         }
         stopServers();
-        deleteRecursively(directory);
+        DataDirectories.delete(directory);
     }
 
     private void stopServers() {
@@ -319,22 +318,5 @@ public final class ReplicaPair implements AutoCloseable {
         return "replicated PostgreSQL (" + replication + "): primary on port " + primary.port()
                 + (standby == null ? ", no standby" : ", standby on port " + standby.port())
                 + ", reached on " + service.host() + ":" + service.port();
-    }
-
-    static void deleteRecursively(Path path) {
-        if (!Files.exists(path)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(path)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    // best effort: only disk space
-                }
-            });
-        } catch (IOException e) {
-            // best effort
-        }
     }
 }
