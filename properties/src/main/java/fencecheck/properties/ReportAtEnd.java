@@ -33,6 +33,7 @@ public class ReportAtEnd implements TestExecutionListener {
     static final String VERDICT_AT_VERIFY = "fencecheck.verdictAfterTests";
 
     private static final AtomicBoolean CLEARED = new AtomicBoolean();
+    private static final Forks FORKS = new Forks(Paths.forks());
     private final AtomicBoolean anyFailed = new AtomicBoolean();
 
     static Path report() {
@@ -42,6 +43,7 @@ public class ReportAtEnd implements TestExecutionListener {
     @Override
     public void testPlanExecutionStarted(TestPlan testPlan) {
         LauncherTests.planStarted(testPlan);
+        FORKS.join();
         // checked before any property; the first property it stops prints it, once (see Preflight)
         Configuration.problem();
         makeFolderOfJqwikDatabase();
@@ -99,20 +101,32 @@ public class ReportAtEnd implements TestExecutionListener {
                 .ifPresent(f -> System.out.print("\n" + f.report()));
     }
 
+    /**
+     * Renders the run's report; the last of the run's test JVMs to finish (the only one, unless the build forks
+     * several) renders all of it and prints the coverage lines and, when due, the verdict.
+     */
     @Override
     public void testPlanExecutionFinished(TestPlan testPlan) {
         try {
-            keepRuns();
-            RunReports.Rendered rendered = RunReports.render(Paths.runs(), Paths.run(), report());
-            List<RunResult> results = rendered.results();
-            Path index = rendered.index();
-            ConsoleSummary.coverageLines(results).forEach(System.out::println);
-            Harnesses.restartTimes().ifPresent(System.out::println);
-            if (!results.isEmpty() && (anyFailed.get() || !Boolean.getBoolean(VERDICT_AT_VERIFY))) {
-                ConsoleSummary.verdictLines(results, Paths.fromRoot(index)).forEach(System.out::println);
-            }
+            FORKS.leave(anyFailed.get(), (last, anyFailedInRun) -> {
+                keepRuns();
+                RunReports.Rendered rendered = RunReports.render(Paths.runs(), Paths.run(), report());
+                if (last) {
+                    printSummary(rendered, anyFailedInRun);
+                }
+                return rendered;
+            });
         } catch (RuntimeException e) {
             System.err.println("fencecheck report: not written: " + e.getMessage());
+        }
+    }
+
+    private static void printSummary(RunReports.Rendered rendered, boolean anyFailed) {
+        List<RunResult> results = rendered.results();
+        ConsoleSummary.coverageLines(results).forEach(System.out::println);
+        Harnesses.restartTimes().ifPresent(System.out::println);
+        if (!results.isEmpty() && (anyFailed || !Boolean.getBoolean(VERDICT_AT_VERIFY))) {
+            ConsoleSummary.verdictLines(results, Paths.fromRoot(rendered.index())).forEach(System.out::println);
         }
     }
 }

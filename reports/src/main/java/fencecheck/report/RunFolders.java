@@ -49,6 +49,17 @@ public final class RunFolders {
         return ID_TIME.format(start) + "-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt(1 << 24)).substring(2);
     }
 
+    /**
+     * The run id of a build that runs its tests in several JVMs, all started at {@code buildStart} (the build's
+     * timestamp, in the format of a run id's time): the same in each, so that their results make one run.
+     */
+    public static Optional<String> idOfBuild(String buildStart) {
+        if (buildStart == null || !buildStart.matches("\\d{8}T\\d{6}\\.\\d{3}Z")) {
+            return Optional.empty();
+        }
+        return Optional.of(buildStart + "-" + HexFormat.of().toHexDigits(buildStart.hashCode()).substring(2));
+    }
+
     public static boolean isRunId(String name) {
         return ID.matcher(name).matches();
     }
