@@ -1,0 +1,129 @@
+package fencecheck.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import fencecheck.run.FailoverFacts;
+import fencecheck.run.HistoryEntry;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * A failover on a replicated pair under {@code async}, run in a lock-step try and written to a result file, drawn:
+ * the primary strip shows which server was primary when, the failover is a band of its own (not a crash), and the
+ * grant and write it lost are struck through, with a legend entry and the same in words under the drawing.
+ */
+class FailoverTimelineTest {
+
+    private static RunResult run;
+    private static String json;
+
+    @BeforeAll
+    static void failOver() {
+        run = RealFailures.failover();
+        json = ResultFiles.toJson(run);
+    }
+
+    @Test
+    void theResultFileCarriesTheFailoverFacts() {
+        RunResult read = ResultFiles.parse(json, "failover");
+        FailoverFacts facts = read.failure().history().stream().map(HistoryEntry::failover).filter(Objects::nonNull).findFirst().orElseThrow();
+        assertThat(facts).isEqualTo(facts(run));
+        assertThat(facts.replication()).isEqualTo("async");
+        assertThat(facts.primaryBefore()).startsWith("port ").isNotEqualTo(facts.primaryAfter());
+        // the grant (step 2) and the fenced write (step 3) were acknowledged while the standby was stopped
+        assertThat(facts.keptStep()).isEqualTo(1);
+        assertThat(facts.lostSteps()).containsExactly(2, 3);
+    }
+
+    @Test
+    void thePageDrawsWhichServerWasPrimaryWhenAndStrikesTheLostCommits() throws IOException {
+        String page = render(ResultFiles.parse(json, "failover"), "failover-report");
+        FailoverFacts facts = facts(run);
+        for (String svg : List.of(svg(page, "wide"), svg(page, "narrow"))) {
+            // two stretches: server A until the failover at step 4, server B after
+            assertThat(all(svg, "<g class=\"primary\" data-server=\"([A-Z])\"")).containsExactly("A", "B");
+            assertThat(svg).contains("server A (" + facts.primaryBefore() + ") was the primary from the start until the failover at step 4")
+                    .contains("server B (" + facts.primaryAfter() + ") was the primary from step 4 to the end")
+                    .contains("class=\"band failover\" data-step=\"4\"").contains(">failover (async): A &rarr; B<")
+                    .doesNotContain("database-crash");
+            // what the failover lost: the grant and the write, struck through, and the lease bar ended at the failover
+            assertThat(svg).contains("class=\"mark grant lost-commit\" data-step=\"2\"")
+                    .contains("class=\"mark write lost-commit accepted\" data-step=\"3\"")
+                    .contains("class=\"lease lost-commit lost-in-the-failover\"")
+                    .doesNotContain("class=\"mark grant lost-commit\" data-step=\"5\"");
+            // the stop of the standby that made it lag behind
+            assertThat(svg).contains("class=\"mark standby-stops\" data-step=\"1\"").contains(">standby stops<");
+            assertThat(count(svg, "<path class=\"struck\"")).isEqualTo(2 * 3);
+            TimelineTest.assertReadable(svg);
+        }
+        // the narrow drawing keeps its text readable in an 800 px window: not shrunk below the least scale
+        double narrowWidth = Double.parseDouble(first(svg(page, "narrow"), "data-width=\"([0-9.]+)\""));
+        assertThat(narrowWidth * 0.62).isLessThanOrEqualTo(Timeline.NARROW);
+        assertThat(page).contains("data-key=\"primary\"").contains("data-key=\"failover\"").contains("data-key=\"lost-commit\"")
+                .doesNotContain("data-key=\"database-crash\"");
+        // the text alternative: the same story in words
+        assertThat(page).contains("<p class=\"failover-note\">Step 4: failover (async); server A (" + facts.primaryBefore()
+                + ") was the primary until then, server B (" + facts.primaryAfter() + ") from then on; it lost what steps 2, 3 committed: w1 ");
+    }
+
+    @Test
+    void aVersion4ResultStillRendersItsFailoverAsACrash() throws IOException {
+        ObjectMapper mapper = new ObjectMapper();
+        ObjectNode old = (ObjectNode) mapper.readTree(json);
+        old.put("schemaVersion", 4);
+        for (JsonNode entry : old.get("failure").get("history")) {
+            ((ObjectNode) entry).remove("failover");
+        }
+        RunResult read = ResultFiles.parse(mapper.writeValueAsString(old), "old");
+        assertThat(read.failure().history()).allMatch(e -> e.failover() == null);
+        String svg = svg(render(read, "failover-v4-report"), "wide");
+        assertThat(svg).contains("class=\"band database-crash\" data-step=\"4\"").doesNotContain("class=\"primaries\"")
+                .doesNotContain("lost-commit");
+
+        old.put("schemaVersion", RunResult.SCHEMA_VERSION + 1);
+        assertThatThrownBy(() -> ResultFiles.parse(mapper.writeValueAsString(old), "new.json"))
+                .hasMessage("new.json has result schema version " + (RunResult.SCHEMA_VERSION + 1) + " but this fencecheck reads version "
+                        + RunResult.SCHEMA_VERSION + " (and 4): render it with the fencecheck version that wrote it");
+    }
+
+    private static FailoverFacts facts(RunResult r) {
+        return r.failure().history().stream().map(HistoryEntry::failover).filter(Objects::nonNull).findFirst().orElseThrow();
+    }
+
+    private static String render(RunResult r, String folder) throws IOException {
+        Path report = Path.of(System.getProperty("fencecheck.target", "target")).toAbsolutePath().resolve(folder);
+        ReportRenderer.render(List.of(r), report);
+        return Files.readString(FailurePageTest.failurePages(report).getFirst());
+    }
+
+    private static String svg(String html, String variant) {
+        int start = html.indexOf("<svg class=\"timeline-svg " + variant + "\"");
+        return html.substring(start, html.indexOf("</svg>", start) + 6);
+    }
+
+    private static List<String> all(String text, String regex) {
+        return Pattern.compile(regex).matcher(text).results().map(m -> m.group(1)).toList();
+    }
+
+    private static String first(String text, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        assertThat(m.find()).as(regex).isTrue();
+        return m.group(1);
+    }
+
+    private static long count(String text, String literal) {
+        return Pattern.compile(Pattern.quote(literal)).matcher(text).results().count();
+    }
+}
