@@ -253,7 +253,7 @@ final class Timeline {
                 shape.ending().replace(' ', '-'), Html.esc(title), shape.x0(), y, shape.x1() - shape.x0(), BAR_H, fill));
         legend.use(bar.answerLost ? "lease-lost" : "lease");
         if (bar.lostInFailover) {
-            s.append(TimelineShapes.struck(shape.x0() - 2, shape.x1() + 2, y + BAR_H / 2));
+            s.append(TimelineShapes.struckBar(shape.x0() - 2, shape.x1() + 2, y + BAR_H / 2));
             legend.use(TimelineFailovers.LOST_KIND);
         }
         switch (shape.ending()) {

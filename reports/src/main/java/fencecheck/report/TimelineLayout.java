@@ -124,7 +124,9 @@ final class TimelineLayout {
             marks.sort(Comparator.comparingInt(Mark::position));
             for (Mark m : marks) {
                 boolean alarming = m.judgement() == Judgement.ACCEPTED_STALE || m.judgement() == Judgement.REFUSED_WRONGLY;
-                label(l, scale.x(m.position()), m.label(), alarming ? TimelineShapes.colour(m.judgement()) : TimelineShapes.TEXT, alarming);
+                String fill = alarming ? TimelineShapes.colour(m.judgement())
+                        : m.kind().contains(TimelineFailovers.LOST_KIND) ? TimelineShapes.LOST_COMMIT : TimelineShapes.TEXT;
+                label(l, scale.x(m.position()), m.label(), fill, alarming);
                 if (m.label() != null) {
                     for (String line : m.label().split("\n")) {
                         double half = TimelineText.width(line, LABEL_SIZE) * (alarming ? 1.08 : 1) / 2;
@@ -159,7 +161,8 @@ final class TimelineLayout {
         primaryTop = headerHeight;
         primaryHeight = model.primaries.isEmpty() ? 0 : PRIMARY_H;
         for (Primary p : model.primaries) {
-            double x0 = p.from == 0 ? scale.start() : scale.x(p.from);
+            // the first primary from the try's start, clear of the name column
+            double x0 = p.from == 0 ? Math.max(plotLeft(), Math.min(scale.x(0) - 12, scale.start())) : scale.x(p.from);
             double x1 = p.to == null ? scale.end() : scale.x(p.to);
             String text = TimelineText.width(p.label, BAR_LABEL_SIZE) * 1.08 + 12 <= x1 - x0 ? p.label : p.letter;
             primaryShapes.put(p, new PrimaryShape(x0, x1, text));

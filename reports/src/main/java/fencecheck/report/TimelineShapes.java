@@ -135,7 +135,12 @@ final class TimelineShapes {
         return letter != null && letter.length() == 1 && (letter.charAt(0) - 'A') % 2 == 1 ? "#7e57c2" : "#26a69a";
     }
 
-    /** A line struck through a mark or a lease from {@code x0} to {@code x1} at {@code y}: lost in a failover. */
+    /** A line struck through a lease from {@code x0} to {@code x1} at {@code y}, under its label: lost in a failover. */
+    static String struckBar(double x0, double x1, double y) {
+        return f("<path class=\"struck\" d=\"M %.1f %.1f H %.1f\" stroke=\"%s\" stroke-width=\"2.5\"/>", x0, y, x1, LOST_COMMIT);
+    }
+
+    /** A line struck through a mark from {@code x0} to {@code x1} at {@code y}, on a white edge: lost in a failover. */
     static String struck(double x0, double x1, double y) {
         return f("<path class=\"struck\" d=\"M %.1f %.1f H %.1f\" stroke=\"#fff\" stroke-width=\"5\"/>"
                 + "<path class=\"struck\" d=\"M %.1f %.1f H %.1f\" stroke=\"%s\" stroke-width=\"2.5\"/>", x0, y, x1, x0, y, x1, LOST_COMMIT);
