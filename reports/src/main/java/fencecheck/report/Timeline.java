@@ -209,10 +209,16 @@ final class Timeline {
             double x1 = span.to == null ? scale.end() : scale.x(span.to) + 11;
             String end = span.end == null ? "open" : span.end;
             String[] look = TimelineShapes.span(end);
-            s.append(f("<g class=\"txn %s\"><title>transaction %s</title><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"24\" rx=\"5\" fill=\"%s\" stroke=\"%s\" stroke-width=\"1.5\"%s/></g>\n",
-                    end, end.equals("open") ? "still open" : end.replace('-', ' '), x0, top + CY - 12, x1 - x0, look[0], look[1],
-                    look[2].isEmpty() ? "" : " stroke-dasharray=\"" + look[2] + "\""));
+            String lost = span.lostInFailover ? ", then lost in the failover" : "";
+            s.append(f("<g class=\"txn %s%s\"><title>transaction %s%s</title><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"24\" rx=\"5\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"%s/></g>\n",
+                    end, span.lostInFailover ? " " + TimelineFailovers.LOST_KIND : "", end.equals("open") ? "still open" : end.replace('-', ' '),
+                    lost, x0, top + CY - 12, x1 - x0, look[0], span.lostInFailover ? TimelineShapes.LOST_COMMIT : look[1],
+                    span.lostInFailover ? "2.5" : "1.5", span.lostInFailover ? " stroke-dasharray=\"6 3\""
+                            : look[2].isEmpty() ? "" : " stroke-dasharray=\"" + look[2] + "\""));
             legend.use("txn-" + end);
+            if (span.lostInFailover) {
+                legend.use(TimelineFailovers.LOST_KIND);
+            }
         }
         for (Bar bar : lane.bars) {
             s.append(bar(bar, at.barShapes.get(bar), top));

@@ -52,7 +52,10 @@ final class TimelineFailovers {
         }
     }
 
-    /** Every committing mark at {@code lostAt} is struck through, and a lease granted there ends at the failover. */
+    /**
+     * Every committing mark at {@code lostAt} is struck through, a transaction committed there is outlined as lost,
+     * and a lease granted there ends at the failover.
+     */
     private void strike(int lostAt, int failoverAt, int failoverStep) {
         String why = "lost in the failover at step " + failoverStep + ": the new primary does not hold what this step committed";
         for (TimelineModel.Lane lane : model.lanes()) {
@@ -63,6 +66,11 @@ final class TimelineFailovers {
                     marks.set(i, new TimelineModel.Mark(m.position(), m.kind() + " " + LOST_KIND, m.judgement(), m.letter(),
                             (m.label() == null || m.label().isEmpty() ? "" : m.label() + "\n") + "lost in failover", m.title() + "\n" + why,
                             m.differs()));
+                }
+            }
+            for (TimelineModel.Span span : lane.spans) {
+                if (Integer.valueOf(lostAt).equals(span.to) && "committed".equals(span.end)) {
+                    span.lostInFailover = true;
                 }
             }
             for (TimelineModel.Bar bar : lane.bars) {

@@ -62,7 +62,8 @@ final class TimelineLegend {
         TEXTS.put("standby-stops", "the standby stops: from here the primary acknowledges commits the standby does not have");
         TEXTS.put("failover", "failover: the primary stops at once, its standby is promoted (replication setting, old → new primary)");
         TEXTS.put("primary", "which server was the primary when (the servers by letter, e.g. A and B)");
-        TEXTS.put("lost-commit", "struck through: acknowledged, then lost in the failover (the new primary does not hold it)");
+        TEXTS.put("lost-commit", "struck through (a transaction: outlined in crimson): acknowledged, then lost in the failover"
+                + " (the new primary does not hold it)");
         TEXTS.put("coordinator-restart", "coordinator restart");
         TEXTS.put("unexpected", "a statement did what the model does not say");
         TEXTS.put("noop", "no-op: the step did nothing");

@@ -303,6 +303,8 @@ final class TimelineModel {
         Integer to;
         /** {@code committed}, {@code rolled-back}, {@code error}, or null while open. */
         String end;
+        /** Committed and acknowledged, then lost in a failover: the new primary never had what it wrote. */
+        boolean lostInFailover;
 
         Span(int from) {
             this.from = from;

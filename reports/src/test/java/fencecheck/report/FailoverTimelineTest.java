@@ -42,9 +42,10 @@ class FailoverTimelineTest {
         assertThat(facts).isEqualTo(facts(run));
         assertThat(facts.replication()).isEqualTo("async");
         assertThat(facts.primaryBefore()).startsWith("port ").isNotEqualTo(facts.primaryAfter());
-        // the grant (step 2) and the fenced write (step 3) were acknowledged while the standby was stopped
+        // the grant (step 2), the fenced write (step 3) and the job's commit (step 7) were acknowledged while the
+        // standby was stopped; the steps inside the transaction committed nothing of their own
         assertThat(facts.keptStep()).isEqualTo(1);
-        assertThat(facts.lostSteps()).containsExactly(2, 3);
+        assertThat(facts.lostSteps()).containsExactly(2, 3, 7);
     }
 
     @Test
@@ -52,21 +53,24 @@ class FailoverTimelineTest {
         String page = render(ResultFiles.parse(json, "failover"), "failover-report");
         FailoverFacts facts = facts(run);
         for (String svg : List.of(svg(page, "wide"), svg(page, "narrow"))) {
-            // two stretches: server A until the failover at step 4, server B after
+            // two stretches: server A until the failover at step 8, server B after
             assertThat(all(svg, "<g class=\"primary\" data-server=\"([A-Z])\"")).containsExactly("A", "B");
-            assertThat(svg).contains("server A (" + facts.primaryBefore() + ") was the primary from the start until the failover at step 4")
-                    .contains("server B (" + facts.primaryAfter() + ") was the primary from step 4 to the end")
-                    .contains("class=\"band failover\" data-step=\"4\"").contains(">failover (async): A &rarr; B<")
+            assertThat(svg).contains("server A (" + facts.primaryBefore() + ") was the primary from the start until the failover at step 8")
+                    .contains("server B (" + facts.primaryAfter() + ") was the primary from step 8 to the end")
+                    .contains("class=\"band failover\" data-step=\"8\"").contains(">failover (async): A &rarr; B<")
                     .doesNotContain("database-crash");
-            // what the failover lost: the grant and the write, struck through, and the lease bar ended at the failover
+            // what the failover lost: the grant, the write and the commit struck through, the transaction outlined, and
+            // the lease bar ended at the failover; w2's grant after it is not lost
             assertThat(svg).contains("class=\"mark grant lost-commit\" data-step=\"2\"")
                     .contains("class=\"mark write lost-commit accepted\" data-step=\"3\"")
+                    .contains("class=\"mark commit lost-commit\" data-step=\"7\"")
+                    .contains("<g class=\"txn committed lost-commit\"><title>transaction committed, then lost in the failover</title>")
                     .contains("class=\"lease lost-commit lost-in-the-failover\"")
-                    .doesNotContain("class=\"mark grant lost-commit\" data-step=\"5\"");
+                    .doesNotContain("class=\"mark grant lost-commit\" data-step=\"9\"").contains("class=\"mark grant\" data-step=\"9\"");
             // the stop of the standby that made it lag behind
             assertThat(svg).contains("class=\"mark standby-stops\" data-step=\"1\"").contains(">standby stops<");
-            // two marks, each a line on a white edge, and the lease's line
-            assertThat(count(svg, "<path class=\"struck\"")).isEqualTo(2 * 2 + 1);
+            // three marks, each a line on a white edge, and the lease's line
+            assertThat(count(svg, "<path class=\"struck\"")).isEqualTo(3 * 2 + 1);
             TimelineTest.assertReadable(svg);
         }
         // the narrow drawing keeps its text readable in an 800 px window: not shrunk below the least scale
@@ -75,8 +79,9 @@ class FailoverTimelineTest {
         assertThat(page).contains("data-key=\"primary\"").contains("data-key=\"failover\"").contains("data-key=\"lost-commit\"")
                 .doesNotContain("data-key=\"database-crash\"");
         // the text alternative: the same story in words
-        assertThat(page).contains("<p class=\"failover-note\">Step 4: failover (async); server A (" + facts.primaryBefore()
-                + ") was the primary until then, server B (" + facts.primaryAfter() + ") from then on; it lost what steps 2, 3 committed: w1 ");
+        assertThat(page).contains("<p class=\"failover-note\">Step 8: failover (async); server A (" + facts.primaryBefore()
+                + ") was the primary until then, server B (" + facts.primaryAfter() + ") from then on; it lost what steps 2, 3, 7 committed: w1 ")
+                .contains("; w1 commit (committed).</p>");
     }
 
     @Test
@@ -90,7 +95,7 @@ class FailoverTimelineTest {
         RunResult read = ResultFiles.parse(mapper.writeValueAsString(old), "old");
         assertThat(read.failure().history()).allMatch(e -> e.failover() == null);
         String svg = svg(render(read, "failover-v4-report"), "wide");
-        assertThat(svg).contains("class=\"band database-crash\" data-step=\"4\"").doesNotContain("class=\"primaries\"")
+        assertThat(svg).contains("class=\"band database-crash\" data-step=\"8\"").doesNotContain("class=\"primaries\"")
                 .doesNotContain("lost-commit");
 
         old.put("schemaVersion", RunResult.SCHEMA_VERSION + 1);

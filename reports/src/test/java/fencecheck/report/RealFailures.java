@@ -86,18 +86,21 @@ final class RealFailures {
     }
 
     /**
-     * The reference protocol on a replicated pair under {@code async}, failed over in a lock-step try: w1's grant and
-     * fenced write, acknowledged while the standby was stopped, are lost when the standby is promoted, and w2 is
-     * granted token 1 again.
+     * The reference protocol on a replicated pair under {@code async}, failed over in a lock-step try: w1's grant, fenced
+     * write and job transaction, acknowledged while the standby was stopped, are lost when the standby is promoted,
+     * and w2 is granted token 1 again.
      */
     static RunResult failover() {
         Trace trace = Trace.of("reference", List.of(
                 Step.nemesis(new Action.StopStandby()),
                 Step.worker(1, new Action.Acquire("K1")),
                 Step.worker(1, Action.Write.fenced("r1", SampleResults.QUOTED)),
+                Step.worker(1, new Action.Begin()),
+                Step.worker(1, new Action.Claim()),
+                Step.worker(1, new Action.BusinessRow("r2", "paid")),
+                Step.worker(1, new Action.Commit()),
                 Step.nemesis(new Action.Failover()),
-                Step.worker(2, new Action.Acquire("K1")),
-                Step.worker(2, Action.Write.fenced("r1", "again"))));
+                Step.worker(2, new Action.Acquire("K1"))));
         long started = System.currentTimeMillis();
         try (ReplicatedDatabase db = ReplicatedDatabase.start(Replication.ASYNC);
              TraceRunner runner = new TraceRunner(db, Implementations.select("reference"))) {
