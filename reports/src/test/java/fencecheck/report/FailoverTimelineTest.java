@@ -3,8 +3,15 @@ package fencecheck.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import fencecheck.job.JobCommand;
+import fencecheck.job.JobOutcome;
+import fencecheck.model.Command;
+import fencecheck.model.Outcome;
 import fencecheck.run.FailoverFacts;
 import fencecheck.run.HistoryEntry;
+import fencecheck.trace.Action;
+import fencecheck.trace.Step;
+import fencecheck.trace.Trace;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -102,6 +109,33 @@ class FailoverTimelineTest {
         assertThatThrownBy(() -> ResultFiles.parse(mapper.writeValueAsString(old), "new.json"))
                 .hasMessage("new.json has result schema version " + (RunResult.SCHEMA_VERSION + 1) + " but this fencecheck reads version "
                         + RunResult.SCHEMA_VERSION + " (and 4): render it with the fencecheck version that wrote it");
+    }
+
+    @Test
+    void aServerThatBecomesPrimaryAgainKeepsItsLetterAndAFailoverThatLostNothingStrikesNothing() {
+        // under on nothing acknowledged is lost: two failovers, back and forth between the pair's two servers
+        HistoryEntry grant = new HistoryEntry(1, HistoryEntry.Kind.STATEMENT, false, "w1", "acquire K1",
+                SampleResults.lease("w1", new Command.Acquire("K1", "w1", Trace.DEFAULT_LEASE_TTL)), 0,
+                SampleResults.answered(new Outcome.Granted(1, Trace.DEFAULT_LEASE_TTL)),
+                SampleResults.answered(new Outcome.Granted(1, Trace.DEFAULT_LEASE_TTL)), "K1", null, null, null);
+        List<HistoryEntry> history = List.of(grant, failover(2, "port 5001", "port 5002"), failover(3, "port 5002", "port 5001"));
+        Trace trace = Trace.of("reference", List.of(Step.worker(1, new Action.Acquire("K1")), Step.nemesis(new Action.Failover()),
+                Step.nemesis(new Action.Failover())));
+        RunResult.Failure failure = new RunResult.Failure("sample", null, List.of(), trace, history, null);
+
+        String svg = Timeline.svg(failure);
+        assertThat(all(svg, "<g class=\"primary\" data-server=\"([A-Z])\"")).containsExactly("A", "B", "A");
+        assertThat(svg).contains(">failover (on): A &rarr; B<").contains(">failover (on): B &rarr; A<")
+                .contains("class=\"mark grant\" data-step=\"1\"").doesNotContain("lost-commit");
+        TimelineTest.assertReadable(svg);
+        assertThat(TimelineFailovers.summary(failure)).contains("Step 2: failover (on); server A (port 5001) was the primary until then,"
+                + " server B (port 5002) from then on; it lost no commit.").contains("Step 3: failover (on); server B (port 5002)");
+    }
+
+    private static HistoryEntry failover(int step, String before, String after) {
+        return new HistoryEntry(step, HistoryEntry.Kind.FAULT, false, Step.NEMESIS, "failover", new JobCommand.CrashDatabase(), 0,
+                null, new JobOutcome.Restarted(), null, null, null, null, null, null, null,
+                new FailoverFacts("on", false, before, after, step - 1, List.of()));
     }
 
     private static FailoverFacts facts(RunResult r) {
