@@ -74,6 +74,36 @@ final class CommittedPrefixes {
         return null;
     }
 
+    /**
+     * What a failover that left {@code kept} on the new primary did, for its history entry: the steps after
+     * {@code kept} up to {@code failoverStep} whose commits changed some key's rows (a step that committed nothing,
+     * such as a refused acquire, lost nothing).
+     *
+     * @param kept the survivor ({@link #survivor}), or null when the rows match no prefix
+     */
+    FailoverFacts facts(Prefix kept, int failoverStep, JobState current, Replication replication, String before, String after) {
+        String setting = replication == null ? null : replication.value();
+        if (kept == null) {
+            return new FailoverFacts(setting, mayLose(replication), before, after, null, List.of());
+        }
+        if (kept.state() == current) {
+            return new FailoverFacts(setting, mayLose(replication), before, after, failoverStep - 1, List.of());
+        }
+        List<Integer> lost = new ArrayList<>();
+        Prefix previous = null;
+        for (Prefix p : prefixes) {
+            if (previous != null && p.step() > kept.step() && p.step() < failoverStep && !sameRows(previous.state(), p.state(), current)) {
+                lost.add(p.step());
+            }
+            previous = p;
+        }
+        return new FailoverFacts(setting, mayLose(replication), before, after, kept.step(), lost);
+    }
+
+    private static boolean sameRows(JobState a, JobState b, JobState current) {
+        return current.committed().keys().keySet().stream().allMatch(key -> a.rows(key, null).equals(b.rows(key, null)));
+    }
+
     private static boolean matches(JobState candidate, TreeMap<String, JobRows> observed, Observer observer) {
         return observed.entrySet().stream().allMatch(e -> e.getValue().equals(observer.asClaimed(candidate.rows(e.getKey(), null),
                 e.getValue())));

@@ -29,6 +29,8 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  *                      judged none (a statement outside the lease operations and writes, a wait, an error)
  * @param difference    in words, how an admissible or unsafe answer differs from the reference's and what it
  *                      means; null otherwise
+ * @param failover      on a failover's entry, what it did (the servers, the setting, the steps whose commits it
+ *                      lost); null on every other entry
  */
 public record HistoryEntry(
         int step,
@@ -46,14 +48,18 @@ public record HistoryEntry(
         String error,
         String fault,
         Judgement.Level level,
-        String difference) {
+        String difference,
+        FailoverFacts failover) {
 
     public enum Kind {
         /** A statement of a session, judged by the model (or lost, with {@code fault} saying how). */
         STATEMENT,
         /** A step that did not apply (a paused worker, a write with no token to write with): nothing ran. */
         NO_OP,
-        /** A fault that happened: a pause, a restart, a crash, a coordinator restart, a statement lost with its connection. */
+        /**
+         * A fault that happened: a pause, a restart, a crash, a failover (with its {@code failover} facts), a
+         * coordinator restart, a statement lost with its connection.
+         */
         FAULT,
         /** Something the runner says about the try that is neither a statement nor a fault (a resume, an armed network fault). */
         NOTE,
@@ -66,6 +72,14 @@ public record HistoryEntry(
          * actors go on, and the entry that judges the call comes when it goes on.
          */
         BETWEEN
+    }
+
+    /** An entry that is not a failover's. */
+    public HistoryEntry(int step, Kind kind, boolean resumed, String actor, String action, JobCommand command, long at,
+                        JobOutcome expected, JobOutcome observed, String key, JobRows expectedRows, JobRows observedRows,
+                        String error, String fault, Judgement.Level level, String difference) {
+        this(step, kind, resumed, actor, action, command, at, expected, observed, key, expectedRows, observedRows, error, fault,
+                level, difference, null);
     }
 
     /** An entry the model judged no answer of. */
@@ -142,12 +156,12 @@ public record HistoryEntry(
 
     public HistoryEntry withRows(JobRows expectedNow, JobRows observedNow) {
         return new HistoryEntry(step, kind, resumed, actor, action, command, at, expected, observed, key, expectedNow, observedNow,
-                error, fault, level, difference);
+                error, fault, level, difference, failover);
     }
 
     /** The same entry with what the model said of its answer. */
     public HistoryEntry judged(Judgement.Level newLevel, String newDifference) {
         return new HistoryEntry(step, kind, resumed, actor, action, command, at, expected, observed, key, expectedRows, observedRows,
-                error, fault, newLevel, newDifference);
+                error, fault, newLevel, newDifference, failover);
     }
 }

@@ -178,14 +178,17 @@ final class Nemesis {
      */
     CommittedPrefixes.Loss failover(CommittedPrefixes prefixes) throws SQLException {
         long at = st.state.now();
+        String before = st.runner.primary();
         JobTransition t = cutEverything("in the failover", st.runner::failover);
         st.state = t.next();
         Replication replication = CommittedPrefixes.replicationOf(st.runner.database());
+        CommittedPrefixes.Prefix kept = prefixes.survivor(st.state, observer);
+        // the model runs a crash; the facts say it was a failover, between which servers, and what it lost
         st.record(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, false, Step.NEMESIS, "failover: the primary stops at once,"
                 + " the standby is promoted (" + (replication == null ? "replication unknown" : "replication " + replication.value())
                 + "); open transactions vanish", new JobCommand.CrashDatabase(), at, t.outcome(), new JobOutcome.Restarted(), null,
-                null, null, null));
-        CommittedPrefixes.Prefix kept = prefixes.survivor(st.state, observer);
+                null, null, null, null, null, null,
+                prefixes.facts(kept, st.stepNumber, st.state, replication, before, st.runner.primary())));
         CommittedPrefixes.Loss loss = null;
         if (kept == null || kept.state() != st.state && !CommittedPrefixes.mayLose(replication)) {
             // no prefix of the commits, or a loss the setting forbids: the rows judge it, as after a crash

@@ -502,6 +502,11 @@ public final class TraceRunner implements AutoCloseable {
         reconnectAfterRestart();
     }
 
+    /** The server that is primary now, as {@code port N}, or null when the database is not a pair fencecheck started. */
+    String primary() {
+        return database instanceof ReplicatedDatabase pair ? "port " + pair.pair().primaryPort() : null;
+    }
+
     /**
      * Stops the standby of a replicated pair once it has everything committed so far, unless it is stopped already.
      *

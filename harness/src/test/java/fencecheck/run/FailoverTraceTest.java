@@ -48,6 +48,14 @@ class FailoverTraceTest {
                     .contains("tokens strictly increasing")
                     .contains("the failover at step 3 lost what step 2 committed")
                     .contains("replication async");
+            // the failover's entry says what it did, for the report: the servers, the setting, the lost grant's step
+            FailoverFacts facts = failoverFacts(r);
+            assertThat(facts.replication()).isEqualTo("async");
+            assertThat(facts.lossAllowed()).isTrue();
+            assertThat(facts.primaryBefore()).startsWith("port ").isNotEqualTo(facts.primaryAfter());
+            assertThat(facts.primaryAfter()).isEqualTo("port " + db.pair().primaryPort());
+            assertThat(facts.keptStep()).isEqualTo(1);
+            assertThat(facts.lostSteps()).containsExactly(2);
             // the old primary is the new standby, streaming: a second try stops it again and loses the same way
             TryResult again = runner.run(Trace.of("reference", GRANT_FAILOVER_GRANT));
             assertThat(again.verdict()).contains("the failover at step 3 lost what step 2 committed");
@@ -66,7 +74,15 @@ class FailoverTraceTest {
             assertThat(db.restarts()).isEqualTo(1);
             // the old primary came back as the new standby: a later failover has one to promote
             assertThat(db.pair().standbyPort()).isPositive();
-            assertThat(runner.run(Trace.of("reference", GRANT_FAILOVER_GRANT)).passed()).as("a second try with its own failover").isTrue();
+            FailoverFacts facts = failoverFacts(r);
+            assertThat(facts.replication()).isEqualTo("on");
+            assertThat(facts.lossAllowed()).isFalse();
+            assertThat(facts.keptStep()).isEqualTo(2);
+            assertThat(facts.lostSteps()).isEmpty();
+            TryResult second = runner.run(Trace.of("reference", GRANT_FAILOVER_GRANT));
+            assertThat(second.passed()).as("a second try with its own failover").isTrue();
+            // the servers swapped roles: the second failover goes back to the first one's old primary
+            assertThat(failoverFacts(second).primaryAfter()).isEqualTo(facts.primaryBefore());
             assertThat(db.restarts()).isEqualTo(2);
             assertThat(r.history()).anyMatch(e -> e.observed() instanceof JobOutcome.Restarted && e.action().contains("replication on"));
             // the primary waits for its standby, so the standby is not stopped; w1 still holds the lease on the new
@@ -106,6 +122,12 @@ class FailoverTraceTest {
                     .hasMessageContaining("-Dfencecheck.db=replicated")
                     .hasMessageNotContaining("\n");
         }
+    }
+
+    private static FailoverFacts failoverFacts(TryResult r) {
+        List<FailoverFacts> facts = r.history().stream().map(HistoryEntry::failover).filter(f -> f != null).toList();
+        assertThat(facts).as(TraceTable.render(r)).hasSize(1);
+        return facts.getFirst();
     }
 
     private static List<Long> grantedTokens(TryResult r) {

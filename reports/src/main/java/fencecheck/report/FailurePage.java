@@ -131,6 +131,7 @@ final class FailurePage {
             h.append("<section id=\"timeline\"><h2>Timeline</h2>\n<div class=\"timeline\">\n").append(drawing.svg()).append(drawing.narrow())
                     .append("</div>\n");
             h.append(drawing.legend());
+            h.append(TimelineFailovers.summary(f));
             h.append("<p class=\"muted small timeline-note\">").append(
                     "One lane per session (a worker incarnation, a zombie, the relay); the x axis is the virtual clock, with a fixed gap"
                     + " between steps at the same instant.")

@@ -34,13 +34,17 @@ final class JobTimeline {
     /** The invariants broken, by the step whose answer broke them: an answer there is drawn as the stale acceptance it is. */
     private final Map<Integer, Violation> broken = new HashMap<>();
 
-    private JobTimeline(Trace trace) {
+    /** The failovers: the primary strip, and the commits each lost struck through. */
+    private final TimelineFailovers failovers;
+
+    private JobTimeline(Trace trace, List<HistoryEntry> history) {
         this.model = new TimelineModel(trace == null ? fencecheck.trace.Trace.DEFAULT_LEASE_TTL : trace.leaseTtl());
         this.steps = trace == null ? List.of() : trace.steps();
+        this.failovers = new TimelineFailovers(model, positionOfStep, history);
     }
 
     static TimelineModel of(RunResult.Failure failure) {
-        JobTimeline t = new JobTimeline(failure.trace());
+        JobTimeline t = new JobTimeline(failure.trace(), failure.history());
         failure.violations().forEach(v -> t.broken.putIfAbsent(v.step(), v));
         for (HistoryEntry e : failure.history()) {
             t.add(e);
@@ -61,6 +65,10 @@ final class JobTimeline {
             stepActor = e.actor();
         }
         if (Step.CLOCK.equals(e.actor())) {
+            return;
+        }
+        if (e.failover() != null) {
+            failovers.add(position, e);
             return;
         }
         if (e.command() instanceof JobCommand.CrashDatabase) {
@@ -125,6 +133,12 @@ final class JobTimeline {
         if (Step.NEMESIS.equals(e.actor())) {
             if (action instanceof Action.RestartCoordinator) {
                 model.bands.add(new TimelineModel.Band(position, "coordinator-restart", "coordinator restart", e.action()));
+                return true;
+            }
+            if (action instanceof Action.StopStandby && e.kind() == HistoryEntry.Kind.FAULT) {
+                // from here the primary acknowledges commits the standby does not have: what a failover may lose
+                model.lane(e.actor(), order(e.actor())).mark(new TimelineModel.Mark(position, "standby-stops", null, "", "standby stops",
+                        e.action(), false));
                 return true;
             }
             return false;

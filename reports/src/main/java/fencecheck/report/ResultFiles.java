@@ -143,9 +143,10 @@ public final class ResultFiles {
             throw new BadResultFile(source + " is not a fencecheck result file: it has no schemaVersion and property fields");
         }
         JsonNode version = tree.get("schemaVersion");
-        if (!version.canConvertToInt() || version.asInt() != RunResult.SCHEMA_VERSION) {
+        if (!version.canConvertToInt() || version.asInt() > RunResult.SCHEMA_VERSION || version.asInt() < RunResult.OLDEST_READABLE_VERSION) {
             throw new BadResultFile(source + " has result schema version " + version + " but this fencecheck reads version "
-                    + RunResult.SCHEMA_VERSION + ": render it with the fencecheck version that wrote it");
+                    + RunResult.SCHEMA_VERSION + " (and " + RunResult.OLDEST_READABLE_VERSION
+                    + "): render it with the fencecheck version that wrote it");
         }
         try {
             return JSON.treeToValue(tree, RunResult.class);

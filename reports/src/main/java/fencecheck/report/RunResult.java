@@ -17,8 +17,8 @@ import java.util.Map;
  * What one run of one property against one implementation produced: the
  * figures of the index row, the coverage statistics, the monitoring figures
  * and, when it failed, everything the failure page shows. Saved as one JSON
- * file per run; {@link #SCHEMA_VERSION} changes whenever a field changes
- * meaning, and a reader refuses other versions.
+ * file per run; {@link #SCHEMA_VERSION} changes whenever a field is added or
+ * changes meaning, and a reader refuses versions it cannot read.
  *
  * @param property           the property, as {@code Class.method}
  * @param implementation     the implementation under test, by the name it is selected with
@@ -61,10 +61,18 @@ public record RunResult(
         String examinedBy) {
 
     /**
-     * Version 4: a run lists every distinct finding ({@code failure}, then {@code moreFindings}), each with its
-     * {@link FindingFacts}. Version 3: one trace language and one history for lease and job failures.
+     * Version 5: a failover's history entry carries its {@code failover} facts (the servers, the replication setting,
+     * the steps whose commits it lost). Version 4: a run lists every distinct finding ({@code failure}, then
+     * {@code moreFindings}), each with its {@link FindingFacts}. Version 3: one trace language and one history for
+     * lease and job failures.
      */
-    public static final int SCHEMA_VERSION = 4;
+    public static final int SCHEMA_VERSION = 5;
+
+    /**
+     * The oldest version still read: a version 4 file is a version 5 file without failover facts (its failovers are
+     * drawn as database crashes, as they were then).
+     */
+    public static final int OLDEST_READABLE_VERSION = 4;
 
     public RunResult {
         implementationNote = implementationNote == null ? "" : implementationNote;

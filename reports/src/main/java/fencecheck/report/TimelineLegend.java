@@ -59,6 +59,11 @@ final class TimelineLegend {
         TEXTS.put("zombie", "zombie: the old incarnation, still believing what it did");
         TEXTS.put("dead", "incarnation gone (restarted or crashed)");
         TEXTS.put("database-crash", "database crash and restart");
+        TEXTS.put("standby-stops", "the standby stops: from here the primary acknowledges commits the standby does not have");
+        TEXTS.put("failover", "failover: the primary stops at once, its standby is promoted (replication setting, old → new primary)");
+        TEXTS.put("primary", "which server was the primary when (the servers by letter, e.g. A and B)");
+        TEXTS.put("lost-commit", "struck through (a transaction: outlined in crimson): acknowledged, then lost in the failover"
+                + " (the new primary does not hold it)");
         TEXTS.put("coordinator-restart", "coordinator restart");
         TEXTS.put("unexpected", "a statement did what the model does not say");
         TEXTS.put("noop", "no-op: the step did nothing");
@@ -142,6 +147,11 @@ final class TimelineLegend {
             case "paused", "zombie", "dead" -> "<rect x=\"1\" y=\"2\" width=\"20\" height=\"14\" fill=\"" + TimelineShapes.shade(key)
                     + "\" fill-opacity=\"0.3\" stroke=\"" + TimelineShapes.shade(key) + "\"/>";
             case "database-crash" -> "<rect x=\"6\" y=\"1\" width=\"10\" height=\"16\" fill=\"#ffcc80\" stroke=\"" + TimelineShapes.FAULT + "\"/>";
+            case "failover" -> "<rect x=\"6\" y=\"1\" width=\"10\" height=\"16\" fill=\"" + TimelineShapes.FAILOVER_FILL + "\" stroke=\""
+                    + TimelineShapes.FAILOVER + "\"/>";
+            case "primary" -> "<rect x=\"1\" y=\"4\" width=\"10\" height=\"10\" fill=\"" + TimelineShapes.server("A") + "\" fill-opacity=\"0.4\"/>"
+                    + "<rect x=\"11\" y=\"4\" width=\"10\" height=\"10\" fill=\"" + TimelineShapes.server("B") + "\" fill-opacity=\"0.4\"/>";
+            case "lost-commit" -> TimelineShapes.mark("grant", null, "", 11, 9) + TimelineShapes.struck(1, 21, 9);
             case "coordinator-restart" -> "<rect x=\"6\" y=\"1\" width=\"10\" height=\"16\" fill=\"#b2dfdb\" stroke=\"#00897b\"/>";
             case "divergent" -> "<rect x=\"6\" y=\"1\" width=\"10\" height=\"16\" fill=\"#e53935\" fill-opacity=\"0.15\" stroke=\"#c62828\" stroke-width=\"2\"/>";
             case "violation" -> "<rect x=\"6\" y=\"1\" width=\"10\" height=\"16\" fill=\"#ef6c00\" fill-opacity=\"0.12\" stroke=\"#ef6c00\" stroke-width=\"2\" stroke-dasharray=\"3 2\"/>";

@@ -24,6 +24,8 @@ final class TimelineModel {
     final List<Moment> moments = new ArrayList<>();
     final List<Band> bands = new ArrayList<>();
     final List<Link> links = new ArrayList<>();
+    /** Which server was primary when, oldest first; empty unless the try failed the database over. */
+    final List<Primary> primaries = new ArrayList<>();
     private final Map<String, Lane> lanes = new LinkedHashMap<>();
 
     TimelineModel(long leaseTtl) {
@@ -274,6 +276,8 @@ final class TimelineModel {
         String ending = "";
         /** Granted, but the grant's answer never reached the worker (until a re-grant's did). */
         boolean answerLost;
+        /** Granted and acknowledged, then lost in a failover: the new primary never had it. */
+        boolean lostInFailover;
 
         Bar(String key, long token, int from, long until, boolean answerLost) {
             this.key = key;
@@ -299,6 +303,8 @@ final class TimelineModel {
         Integer to;
         /** {@code committed}, {@code rolled-back}, {@code error}, or null while open. */
         String end;
+        /** Committed and acknowledged, then lost in a failover: the new primary never had what it wrote. */
+        boolean lostInFailover;
 
         Span(int from) {
             this.from = from;
@@ -352,10 +358,30 @@ final class TimelineModel {
     }
 
     /**
-     * Something at one position that concerns every lane: {@code database-crash}, {@code coordinator-restart},
-     * {@code divergent}, {@code violation}.
+     * Something at one position that concerns every lane: {@code database-crash}, {@code failover},
+     * {@code coordinator-restart}, {@code divergent}, {@code violation}.
      */
     record Band(int position, String kind, String label, String title) {
+    }
+
+    /**
+     * A stretch during which one server was the primary: from {@code from} (0: the try's start) to the failover at
+     * {@code to} (null: to the try's end).
+     *
+     * @param letter the server's short name ({@code A}, {@code B}), the same for the same server all along
+     * @param label  the server with how it is known, e.g. {@code server A · port 41234}
+     */
+    static final class Primary {
+        final int from;
+        Integer to;
+        final String letter;
+        final String label;
+
+        Primary(int from, String letter, String label) {
+            this.from = from;
+            this.letter = letter;
+            this.label = label;
+        }
     }
 
     /** A waiting statement goes on at {@code position} because the transaction on {@code fromLane} ended. */

@@ -16,6 +16,10 @@ final class TimelineShapes {
     static final String FAULT = "#f57c00";
     static final String TEXT = "#37474f";
     static final String MUTED = "#5b6474";
+    static final String FAILOVER = "#1565c0";
+    static final String FAILOVER_FILL = "#90caf9";
+    /** Something committed and acknowledged that a failover took away. */
+    static final String LOST_COMMIT = "#ad1457";
 
     private TimelineShapes() {
     }
@@ -96,6 +100,9 @@ final class TimelineShapes {
             case "unexpected" -> f("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"8\" fill=\"%s\"/>"
                     + "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" fill=\"#fff\" font-size=\"11\" font-weight=\"700\">?</text>",
                     cx, cy, colour(Judgement.REFUSED_WRONGLY), cx, cy + 4);
+            case "standby-stops" -> f("<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" rx=\"2\" fill=\"#fff\" stroke=\"%s\" stroke-width=\"2\"/>"
+                    + "<path d=\"M %.1f %.1f v 6 M %.1f %.1f v 6\" stroke=\"%s\" stroke-width=\"2\"/>",
+                    cx - 6, cy - 6, FAILOVER, cx - 2, cy - 3, cx + 2, cy - 3, FAILOVER);
             case "error" -> cross(cx, cy, colour(Judgement.ERROR));
             case "differs" -> differs(cx, cy);
             default -> f("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"#b0bec5\"/>", cx, cy);
@@ -121,6 +128,22 @@ final class TimelineShapes {
         return f("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"8\" fill=\"#fff\" fill-opacity=\"0.01\"/>"
                 + "<path d=\"M %.1f %.1f l 12 12 M %.1f %.1f l -12 12\" stroke=\"%s\" stroke-width=\"3\"/>",
                 cx, cy, cx - 6, cy - 6, cx + 6, cy - 6, colour);
+    }
+
+    /** The colour of server {@code letter}'s stretches in the primary strip: A, B, then the same again. */
+    static String server(String letter) {
+        return letter != null && letter.length() == 1 && (letter.charAt(0) - 'A') % 2 == 1 ? "#7e57c2" : "#26a69a";
+    }
+
+    /** A line struck through a lease from {@code x0} to {@code x1} at {@code y}, under its label: lost in a failover. */
+    static String struckBar(double x0, double x1, double y) {
+        return f("<path class=\"struck\" d=\"M %.1f %.1f H %.1f\" stroke=\"%s\" stroke-width=\"2.5\"/>", x0, y, x1, LOST_COMMIT);
+    }
+
+    /** A line struck through a mark from {@code x0} to {@code x1} at {@code y}, on a white edge: lost in a failover. */
+    static String struck(double x0, double x1, double y) {
+        return f("<path class=\"struck\" d=\"M %.1f %.1f H %.1f\" stroke=\"#fff\" stroke-width=\"5\"/>"
+                + "<path class=\"struck\" d=\"M %.1f %.1f H %.1f\" stroke=\"%s\" stroke-width=\"2.5\"/>", x0, y, x1, x0, y, x1, LOST_COMMIT);
     }
 
     static String differs(double cx, double cy) {

@@ -1,6 +1,8 @@
 package fencecheck.report;
 
 import fencecheck.db.Databases;
+import fencecheck.db.ReplicatedDatabase;
+import fencecheck.db.replica.Replication;
 import fencecheck.model.SinkKind;
 import fencecheck.protocol.Implementations;
 import fencecheck.run.TraceRunner;
@@ -25,7 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * ignores the token), a try through the fault proxies (a lost grant answer
  * retried against an acquire that is not idempotent, after a restart that
  * left a zombie), and a job try (a takeover that does not wait for the open
- * job under check-then-write). Each asserts that its try failed.
+ * job under check-then-write), and a failover on a replicated pair under async
+ * that loses a grant. Each asserts that its try failed.
  */
 final class RealFailures {
 
@@ -79,6 +82,36 @@ final class RealFailures {
                     runner.protocol().description(), true, RunResult.DatabaseInfo.of(runner.database()), RunResult.Status.FAILED, 1, 1, "0",
                     Instant.ofEpochMilli(started).toString(), System.currentTimeMillis() - started, 0, trace.steps().size(), null, null,
                     RunResult.Failure.of(result, reproduction(saved))));
+        }
+    }
+
+    /**
+     * The reference protocol on a replicated pair under {@code async}, failed over in a lock-step try: w1's grant, fenced
+     * write and job transaction, acknowledged while the standby was stopped, are lost when the standby is promoted,
+     * and w2 is granted token 1 again.
+     */
+    static RunResult failover() {
+        Trace trace = Trace.of("reference", List.of(
+                Step.nemesis(new Action.StopStandby()),
+                Step.worker(1, new Action.Acquire("K1")),
+                Step.worker(1, Action.Write.fenced("r1", SampleResults.QUOTED)),
+                Step.worker(1, new Action.Begin()),
+                Step.worker(1, new Action.Claim()),
+                Step.worker(1, new Action.BusinessRow("r2", "paid")),
+                Step.worker(1, new Action.Commit()),
+                Step.nemesis(new Action.Failover()),
+                Step.worker(2, new Action.Acquire("K1"))));
+        long started = System.currentTimeMillis();
+        try (ReplicatedDatabase db = ReplicatedDatabase.start(Replication.ASYNC);
+             TraceRunner runner = new TraceRunner(db, Implementations.select("reference"))) {
+            TryResult result = runner.run(trace);
+            assertThat(result.violations()).as("the lost grant is granted again: %s", TraceTable.render(result)).isNotEmpty();
+            Path saved = saved("real-failover-async.json");
+            TraceFiles.write(result.trace(), saved);
+            return SampleResults.examined(new RunResult(RunResult.SCHEMA_VERSION, "FailoverTraces.grantLostOnAsyncFailover", "reference",
+                    "", false, RunResult.DatabaseInfo.of(db), RunResult.Status.FAILED, 1, 1, "0",
+                    Instant.ofEpochMilli(started).toString(), System.currentTimeMillis() - started, 0, trace.steps().size(), null,
+                    runner.metrics().snapshot(), RunResult.Failure.of(result, reproduction(saved))));
         }
     }
 
