@@ -37,13 +37,23 @@ create table if not exists fencecheck_kit_locks (
     owner_column text not null,
     until_column text not null
 );
+-- A library that keeps its row while nobody holds it (db-scheduler) names the
+-- boolean column that says whether the row is a lease now; null when every row is.
+alter table fencecheck_kit_locks add column if not exists held_column text;
 
 -- Form (b): the trigger's function. Every row the library inserts, and every
 -- update that changes (or, as declared, sets) one of the columns only a new
 -- lease changes, is a new lease: the fence of its name moves to the next token, in the library's own
 -- statement, so no other session sees the lease without its fence.
 create or replace function fencecheck_kit_advance_fence() returns trigger language plpgsql as $$
+declare
+    held text;
 begin
+    -- with a held column, a row created free or given up is no new lease: only one held after the statement is
+    select lock.held_column into held from fencecheck_kit_locks as lock where lock.lock_table::regclass = tg_relid;
+    if held is not null and (to_jsonb(new) ->> held) is distinct from 'true' then
+        return null;
+    end if;
     insert into fencecheck_kit_fences as fence (lock_name, token)
     values (to_jsonb(new) ->> tg_argv[0], 1)
     on conflict (lock_name) do update set token = fence.token + 1;
@@ -113,5 +123,23 @@ begin
     for tbl in select lock_table from fencecheck_kit_locks loop
         execute format('delete from %s', tbl);
     end loop;
+end
+$$;
+
+-- Whether the row of a lock name is held now, for a library table registered
+-- with a held column; null for the others (every row of theirs is a lease).
+create or replace function fencecheck_kit_held(p_lock_name text) returns boolean language plpgsql stable as $$
+declare
+    lock fencecheck_kit_locks;
+    held boolean;
+begin
+    for lock in select * from fencecheck_kit_locks where held_column is not null loop
+        execute format('select %I from %s where %I = $1', lock.held_column, lock.lock_table, lock.name_column)
+           into held using p_lock_name;
+        if held is not null then
+            return held;
+        end if;
+    end loop;
+    return null;
 end
 $$;

@@ -90,7 +90,7 @@ class KitPacksTest {
         }
     }
 
-    private static Outcome answerAt(TryResult r, int step) {
+    static Outcome answerAt(TryResult r, int step) {
         HistoryEntry entry = r.history().stream().filter(e -> e.step() == step && e.kind() == HistoryEntry.Kind.STATEMENT)
                 .reduce((first, last) -> last)
                 .orElseThrow(() -> new AssertionError("no statement at step " + step + "\n" + TraceTable.render(r)));

@@ -30,10 +30,19 @@ public final class KitInstall {
                     .text("owner_column", lock.ownerColumn()).text("until_column", lock.untilColumn()).text("new_lease", newLease)
                     .text("when_set", Boolean.toString(lock.newLeaseWhenSet())))
                     .close();
+            hold(connection, lock);
         } catch (SQLException e) {
             String first = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
             throw new SQLException("the kit could not register lock table " + lock.table() + ": " + first
                     + "; check lock.table and its columns (the library's schema runs first)", e.getSQLState(), e);
+        }
+    }
+
+    /** Names the table's held column, or clears it: registering again without one makes every row a lease again. */
+    private static void hold(Connection connection, LockTable lock) throws SQLException {
+        try (PreparedOperation hold = new PreparedOperation(connection, KitSql.file("hold_lock.sql", Operation.SCHEMA,
+                List.of("lock_table", "held_column")))) {
+            hold.query(new Params().text("lock_table", lock.table()).text("held_column", lock.heldColumn())).close();
         }
     }
 }

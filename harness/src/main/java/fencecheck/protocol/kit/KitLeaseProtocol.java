@@ -68,6 +68,7 @@ public class KitLeaseProtocol implements LeaseProtocol, DeletesWithSql {
         private Function<String, UUID> newOwner = worker -> UUID.randomUUID();
         private Consumer<Clock> useClock = clock -> { };
         private Runnable restartCoordinator = () -> { };
+        private boolean untilIsLastRenewal;
 
         private Builder() {
         }
@@ -141,6 +142,15 @@ public class KitLeaseProtocol implements LeaseProtocol, DeletesWithSql {
             return this;
         }
 
+        /**
+         * The lock table's until column holds when the lease was taken or last renewed, not when it ends
+         * (db-scheduler's {@code last_heartbeat}): the lease ends the asked lease length after it.
+         */
+        public Builder untilIsLastRenewal() {
+            this.untilIsLastRenewal = true;
+            return this;
+        }
+
         public Builder restartCoordinator(Runnable value) {
             this.restartCoordinator = Objects.requireNonNull(value);
             return this;
@@ -160,6 +170,8 @@ public class KitLeaseProtocol implements LeaseProtocol, DeletesWithSql {
     private final Function<String, UUID> newOwner;
     private final Consumer<Clock> useClock;
     private final Runnable restartCoordinator;
+    /** Null unless the lock table stores the last renewal rather than the lease end. */
+    private final LastRenewal lastRenewal;
     /** The kit's sinks, inspect and reset over the library's calls. */
     private final SqlLeaseProtocol sinks;
 
@@ -177,6 +189,7 @@ public class KitLeaseProtocol implements LeaseProtocol, DeletesWithSql {
         this.newOwner = builder.newOwner;
         this.useClock = builder.useClock;
         this.restartCoordinator = builder.restartCoordinator;
+        this.lastRenewal = builder.untilIsLastRenewal ? new LastRenewal() : null;
         this.sinks = new SqlLeaseProtocol(name, SqlPacks.kitOnly(name, description, modelConfig, settings));
     }
 
@@ -228,7 +241,8 @@ public class KitLeaseProtocol implements LeaseProtocol, DeletesWithSql {
 
     @Override
     public LeaseClient client(Connection connection) throws SQLException {
-        return sinks.client(connection, calls.open(connection));
+        LeaseClient client = sinks.client(connection, calls.open(connection));
+        return lastRenewal == null ? client : lastRenewal.client(client);
     }
 
     @Override

@@ -14,9 +14,13 @@ import java.util.List;
  *                         them, is a new lease. Empty for the other forms.
  * @param newLeaseWhenSet  whether an update that merely sets one of them (to any value) is a new lease, for a
  *                         library whose only such update is its takeover; otherwise only one that changes one
+ * @param heldColumn       null, or a boolean column that says whether the row is a lease now, for a library that keeps
+ *                         its row while nobody holds it (db-scheduler's {@code picked}): a row not held is a lease that
+ *                         ended (released), a row never held is none, and form (b) fences only a row held after the
+ *                         statement
  */
 public record LockTable(String table, String nameColumn, String ownerColumn, String untilColumn, List<String> newLeaseColumns,
-                        boolean newLeaseWhenSet) {
+                        boolean newLeaseWhenSet, String heldColumn) {
 
     public LockTable {
         newLeaseColumns = List.copyOf(newLeaseColumns);
@@ -26,13 +30,24 @@ public record LockTable(String table, String nameColumn, String ownerColumn, Str
         this(table, nameColumn, ownerColumn, untilColumn, List.of(), false);
     }
 
+    /** A table whose every row is a lease (no held column). */
+    public LockTable(String table, String nameColumn, String ownerColumn, String untilColumn, List<String> newLeaseColumns,
+                     boolean newLeaseWhenSet) {
+        this(table, nameColumn, ownerColumn, untilColumn, newLeaseColumns, newLeaseWhenSet, null);
+    }
+
     /** The same table, where an insert or an update that changes one of {@code columns} is a new lease (form (b)). */
     public LockTable newLeaseWhenChanged(String... columns) {
-        return new LockTable(table, nameColumn, ownerColumn, untilColumn, List.of(columns), false);
+        return new LockTable(table, nameColumn, ownerColumn, untilColumn, List.of(columns), false, heldColumn);
     }
 
     /** The same table, where an insert or any update that sets one of {@code columns} is a new lease (form (b)). */
     public LockTable newLeaseWhenSet(String... columns) {
-        return new LockTable(table, nameColumn, ownerColumn, untilColumn, List.of(columns), true);
+        return new LockTable(table, nameColumn, ownerColumn, untilColumn, List.of(columns), true, heldColumn);
+    }
+
+    /** The same table, where a row is a lease only while {@code column} is true (see {@link #heldColumn}). */
+    public LockTable heldWhile(String column) {
+        return new LockTable(table, nameColumn, ownerColumn, untilColumn, newLeaseColumns, newLeaseWhenSet, column);
     }
 }

@@ -1,4 +1,4 @@
-package com.example.dbscheduler;
+package fencecheck.protocol.kit;
 
 import javax.sql.DataSource;
 import java.io.PrintWriter;
@@ -10,21 +10,21 @@ import java.sql.SQLFeatureNotSupportedException;
 import java.util.logging.Logger;
 
 /**
- * One scheduler's connection pool, as db-scheduler sees it: the connection of the session the worker is calling
- * from (fencecheck's, which a network fault may replace with a new one). db-scheduler closes every connection it
- * borrows; closing one of these gives it back, the session stays open.
+ * The pool a lock library borrows connections from, over one of fencecheck's sessions: every connection it hands
+ * out is that session's, and the library closing it gives it back without closing it (the session is fencecheck's,
+ * and a network fault or a crash is fencecheck's to inject on it). Transactions are the session's: a library that
+ * commits or rolls back does so on the session.
  */
-final class SessionDataSource implements DataSource {
+public final class SessionDataSource implements DataSource {
 
-    private volatile Connection connection;
+    private final Connection session;
 
-    void use(Connection sessionConnection) {
-        connection = sessionConnection;
+    public SessionDataSource(Connection session) {
+        this.session = session;
     }
 
     @Override
     public Connection getConnection() {
-        Connection session = connection;
         return (Connection) Proxy.newProxyInstance(SessionDataSource.class.getClassLoader(), new Class<?>[] {Connection.class},
                 (proxy, method, args) -> {
                     if (method.getName().equals("close")) {
@@ -63,16 +63,19 @@ final class SessionDataSource implements DataSource {
 
     @Override
     public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-        throw new SQLFeatureNotSupportedException();
+        throw new SQLFeatureNotSupportedException("a session's DataSource logs nothing");
     }
 
     @Override
     public <T> T unwrap(Class<T> type) throws SQLException {
-        throw new SQLException("not a wrapper");
+        if (type.isInstance(this)) {
+            return type.cast(this);
+        }
+        throw new SQLException("a session's DataSource wraps no " + type.getName());
     }
 
     @Override
     public boolean isWrapperFor(Class<?> type) {
-        return false;
+        return type.isInstance(this);
     }
 }

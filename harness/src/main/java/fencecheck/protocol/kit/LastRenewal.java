@@ -1,0 +1,69 @@
+package fencecheck.protocol.kit;
+
+import fencecheck.model.KeyState;
+import fencecheck.model.Lease;
+import fencecheck.model.Outcome;
+import fencecheck.model.Outcome.RolledBack;
+import fencecheck.model.Outcome.WriteOutcome;
+import fencecheck.model.SinkKind;
+import fencecheck.protocol.LeaseClient;
+
+import java.sql.SQLException;
+import java.util.UUID;
+
+/**
+ * For a library whose lock table stores when a lease was taken or last renewed rather than when it ends
+ * (db-scheduler's {@code last_heartbeat}): the lease ends one lease length after it. Such a library has one lease
+ * length per process (db-scheduler's dead limit), which fencecheck gives as the length of every call; the length of
+ * the latest acquire or renew, of any session, is the one the rows are read with.
+ */
+final class LastRenewal {
+
+    private volatile long leaseLength;
+
+    LeaseClient client(LeaseClient rows) {
+        return new LeaseClient() {
+            @Override
+            public Outcome acquire(String key, UUID owner, long ttlMicros) throws SQLException {
+                leaseLength = ttlMicros;
+                return rows.acquire(key, owner, ttlMicros);
+            }
+
+            @Override
+            public Outcome renew(String key, UUID owner, long token, long ttlMicros) throws SQLException {
+                leaseLength = ttlMicros;
+                return rows.renew(key, owner, token, ttlMicros);
+            }
+
+            @Override
+            public Outcome release(String key, UUID owner, long token) throws SQLException {
+                return rows.release(key, owner, token);
+            }
+
+            @Override
+            public WriteOutcome write(SinkKind sink, String key, long token, String resultId, String payload) throws SQLException {
+                return rows.write(sink, key, token, resultId, payload);
+            }
+
+            @Override
+            public RolledBack writeThenRollBack(SinkKind sink, String key, long token, String resultId, String payload)
+                    throws SQLException {
+                return rows.writeThenRollBack(sink, key, token, resultId, payload);
+            }
+
+            /** A released lease's end is as stored: it ended when released, not a lease length later. */
+            @Override
+            public KeyState inspect(String key) throws SQLException {
+                KeyState stored = rows.inspect(key);
+                Lease lease = stored.lease();
+                return lease == null || lease.released() ? stored
+                        : new KeyState(lease.withUntil(lease.until() + leaseLength), stored.latest(), stored.fenced());
+            }
+
+            @Override
+            public void close() throws SQLException {
+                rows.close();
+            }
+        };
+    }
+}

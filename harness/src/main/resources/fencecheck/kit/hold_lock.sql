@@ -1,0 +1,5 @@
+-- Names the library table's held column (or none), after its registration.
+update fencecheck_kit_locks
+   set held_column = :held_column
+ where lock_table = :lock_table::regclass::text
+returning lock_table
