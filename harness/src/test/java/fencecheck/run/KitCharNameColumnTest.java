@@ -2,12 +2,14 @@ package fencecheck.run;
 
 import fencecheck.db.Databases;
 import fencecheck.db.VirtualClock;
+import fencecheck.model.Lease;
 import fencecheck.model.Outcome;
 import fencecheck.model.ReleaseEncoding;
 import fencecheck.protocol.kit.FenceSource;
 import fencecheck.protocol.kit.KitLeaseProtocol;
 import fencecheck.protocol.kit.LockCalls;
 import fencecheck.protocol.kit.LockTable;
+import fencecheck.protocol.LeaseClient;
 import fencecheck.trace.Trace;
 import org.junit.jupiter.api.Test;
 
@@ -109,6 +111,27 @@ class KitCharNameColumnTest {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getString(1)).as("the fence's name, unpadded").isEqualTo("K1");
             assertThat(rs.next()).as("one fence row for K1").isFalse();
+        }
+    }
+
+    @Test
+    void aNameWhoseRowWasDeletedIsReadAsALeaseThatIsOverUnderItsFence() throws SQLException {
+        KitLeaseProtocol leases = paddedLeases();
+        UUID owner = UUID.randomUUID();
+        try (Connection c = Databases.shared().connectRealTime()) {
+            leases.installSchema(c);
+            leases.deleteAllRows(c);
+            try (LeaseClient client = leases.client(c)) {
+                assertThat(client.inspect("K1").lease()).as("a name never locked has no lease").isNull();
+                Outcome granted = client.acquire("K1", owner, 60_000_000L);
+                assertThat(granted).isInstanceOfSatisfying(Outcome.Granted.class, g -> assertThat(g.token()).isEqualTo(1));
+                assertThat(client.release("K1", owner, 1)).isEqualTo(new Outcome.Released());
+                // the library deleted its row; the name's tokens go on from the fence, which the rows read must show
+                Lease after = client.inspect("K1").lease();
+                assertThat(after).as("the lease of a name whose row was deleted").isNotNull();
+                assertThat(after.token()).isEqualTo(1);
+                assertThat(after.released()).as("nobody holds it").isTrue();
+            }
         }
     }
 }

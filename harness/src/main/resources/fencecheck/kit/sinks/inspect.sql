@@ -3,13 +3,21 @@
 with params as (
     select :job_key::text as job_key
 )
-select 'lease' as kind, lease.owner as name, fence.token as token, lease.until as until, null::text as payload
+select 'lease' as kind, lease.owner as name, fence.token as token, lease.until as until, null::text as payload,
+       false as released
   from params
   cross join fencecheck_kit_lease(params.job_key) as lease
   left join fencecheck_kit_fences as fence on fence.lock_name = params.job_key
 union all
-select 'latest', null, result.token, null, result.payload
+-- a library that deletes its row on release (Spring Integration): the name's
+-- lease is over (held by nobody), and its token lives on in the fence
+select 'lease', '', fence.token, clock_timestamp(), null, true
+  from params
+  join fencecheck_kit_fences as fence on fence.lock_name = params.job_key
+ where not exists (select 1 from fencecheck_kit_lease(params.job_key))
+union all
+select 'latest', null, result.token, null, result.payload, null
   from fencecheck_kit_latest as result join params using (job_key)
 union all
-select 'fenced', fenced.result_id, fenced.token, null, fenced.payload
+select 'fenced', fenced.result_id, fenced.token, null, fenced.payload, null
   from fencecheck_kit_fenced as fenced join params using (job_key)
