@@ -45,17 +45,22 @@ alter table fencecheck_kit_locks add column if not exists held_column text;
 -- update that changes (or, as declared, sets) one of the columns only a new
 -- lease changes, is a new lease: the fence of its name moves to the next token, in the library's own
 -- statement, so no other session sees the lease without its fence.
+-- The name is read by PostgreSQL's cast to text, as a comparison with a text
+-- parameter reads it: a char(n) column (Spring Integration's lock_key) loses
+-- its padding, so its fence is found by the name the caller gives.
 create or replace function fencecheck_kit_advance_fence() returns trigger language plpgsql as $$
 declare
     held text;
+    name text;
 begin
     -- with a held column, a row created free or given up is no new lease: only one held after the statement is
     select lock.held_column into held from fencecheck_kit_locks as lock where lock.lock_table::regclass = tg_relid;
     if held is not null and (to_jsonb(new) ->> held) is distinct from 'true' then
         return null;
     end if;
+    execute format('select ($1).%I::text', tg_argv[0]) into name using new;
     insert into fencecheck_kit_fences as fence (lock_name, token)
-    values (to_jsonb(new) ->> tg_argv[0], 1)
+    values (name, 1)
     on conflict (lock_name) do update set token = fence.token + 1;
     return null;
 end

@@ -15,6 +15,13 @@ select 'lease' as kind, coalesce(lease.owner, '') as name, fence.token as token,
   left join fencecheck_kit_fences as fence on fence.lock_name = params.job_key
  where held.held is null or fence.token is not null
 union all
+-- a library that deletes its row on release (Spring Integration): the name's
+-- lease is over (held by nobody), and its token lives on in the fence
+select 'lease', '', fence.token, clock_timestamp(), null, true
+  from params
+  join fencecheck_kit_fences as fence on fence.lock_name = params.job_key
+ where not exists (select 1 from fencecheck_kit_lease(params.job_key))
+union all
 select 'latest', null, result.token, null, result.payload, null
   from fencecheck_kit_latest as result join params using (job_key)
 union all
