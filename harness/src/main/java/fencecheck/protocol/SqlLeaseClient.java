@@ -65,7 +65,8 @@ final class SqlLeaseClient implements LeaseClient {
         Optional<KitSettings> kit = protocol.pack().kit();
         this.calls = calls != null ? calls
                 : new PackLockCalls(protocol, connection, kit.map(k -> k.fence() == FenceSource.RETURNED).orElse(true));
-        this.kitAcquire = kit.isPresent() ? new KitAcquire(connection, kit.get(), protocol.advancesFenceInAcquireTransaction()) : null;
+        this.kitAcquire = kit.isPresent()
+                ? new KitAcquire(connection, kit.get(), protocol.advancesFenceInAcquireTransaction(), this.calls::ownerValue) : null;
         this.writeLatest = protocol.prepare(connection, Operation.WRITE_LATEST);
         this.writeFenced = protocol.prepare(connection, Operation.WRITE_FENCED);
         this.inspect = protocol.prepare(connection, Operation.INSPECT);

@@ -12,6 +12,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * The library's acquire with the kit's token. For a token the kit advances ({@link FenceSource#FENCE_ROW}) or copies
@@ -32,13 +33,18 @@ public final class KitAcquire implements AutoCloseable {
     private final FenceSource fence;
     private final boolean oneTransaction;
     private final PreparedOperation token;
+    /** What the library stores in its owner column for an execution ({@link LockCalls#ownerValue}). */
+    private final Function<UUID, String> ownerValue;
 
     /**
      * @param oneTransaction false only for a known-unsafe adapter a test runs: the library's acquire commits on its
      *                       own, and the fence moves in a transaction of its own afterwards
+     * @param ownerValue     what the library stores in its owner column for an execution, for form (b)'s read of the fence
      */
-    public KitAcquire(Connection connection, KitSettings settings, boolean oneTransaction) throws SQLException {
+    public KitAcquire(Connection connection, KitSettings settings, boolean oneTransaction, Function<UUID, String> ownerValue)
+            throws SQLException {
         this.connection = connection;
+        this.ownerValue = ownerValue;
         this.fence = settings.fence();
         this.oneTransaction = oneTransaction;
         this.token = switch (fence) {
@@ -80,7 +86,7 @@ public final class KitAcquire implements AutoCloseable {
         if (!(answer instanceof Granted granted)) {
             return answer;
         }
-        Params params = new Params().text("job_key", key).uuid("owner", owner).bigint("token", granted.token());
+        Params params = new Params().text("job_key", key).text("owner", ownerValue.apply(owner)).bigint("token", granted.token());
         try (ResultSet rs = token.query(params)) {
             if (!rs.next()) {
                 throw new IllegalStateException("the library granted " + key + " to " + owner + " but the kit finds no fence"

@@ -65,6 +65,7 @@ public class KitLeaseProtocol implements LeaseProtocol, DeletesWithSql {
         private LockTable lockTable;
         private FenceSource fence;
         private Calls calls;
+        private String sinks;
         private Function<String, UUID> newOwner = worker -> UUID.randomUUID();
         private Consumer<Clock> useClock = clock -> { };
         private Runnable restartCoordinator = () -> { };
@@ -130,6 +131,18 @@ public class KitLeaseProtocol implements LeaseProtocol, DeletesWithSql {
             return this;
         }
 
+        /**
+         * Sink files of the implementation's own, in a folder on the class path (e.g. {@code /my-sinks}): each of
+         * {@code write_latest.sql}, {@code write_fenced.sql}, {@code read_fence.sql}, {@code stored_latest.sql},
+         * {@code stored_fenced.sql}, {@code inspect.sql} and {@code delete_all.sql} there replaces the kit's, as a
+         * pack's own file does; the kit's token, install and the files not there stay the kit's. By default the kit's
+         * sinks alone.
+         */
+        public Builder sinks(String classpathFolder) {
+            this.sinks = Objects.requireNonNull(classpathFolder);
+            return this;
+        }
+
         /** The owner of a new execution by {@code worker}; fresh every time by default. */
         public Builder newOwner(Function<String, UUID> value) {
             this.newOwner = Objects.requireNonNull(value);
@@ -172,8 +185,9 @@ public class KitLeaseProtocol implements LeaseProtocol, DeletesWithSql {
     private final Runnable restartCoordinator;
     /** Null unless the lock table stores the last renewal rather than the lease end. */
     private final LastRenewal lastRenewal;
-    /** The kit's sinks, inspect and reset over the library's calls. */
+    /** The kit's sinks, inspect and reset (or the implementation's own) over the library's calls. */
     private final SqlLeaseProtocol sinks;
+    private final LeaseHolders holders = new LeaseHolders();
 
     public static Builder builder() {
         return new Builder();
@@ -190,7 +204,7 @@ public class KitLeaseProtocol implements LeaseProtocol, DeletesWithSql {
         this.useClock = builder.useClock;
         this.restartCoordinator = builder.restartCoordinator;
         this.lastRenewal = builder.untilIsLastRenewal ? new LastRenewal() : null;
-        this.sinks = new SqlLeaseProtocol(name, SqlPacks.kitOnly(name, description, modelConfig, settings));
+        this.sinks = new SqlLeaseProtocol(name, SqlPacks.kitOnly(name, description, modelConfig, settings, builder.sinks));
     }
 
     private <T> T require(T value, String setting) {
@@ -239,9 +253,11 @@ public class KitLeaseProtocol implements LeaseProtocol, DeletesWithSql {
         return sinks.deleteAllRowsSql();
     }
 
+    /** The library's calls under the kit's token and sinks; leases named by execution ({@link LockCalls#ownerValue}). */
     @Override
     public LeaseClient client(Connection connection) throws SQLException {
-        LeaseClient client = sinks.client(connection, calls.open(connection));
+        LockCalls opened = calls.open(connection);
+        LeaseClient client = holders.naming(sinks.client(connection, opened), opened);
         return lastRenewal == null ? client : lastRenewal.client(client);
     }
 

@@ -25,6 +25,16 @@ public interface LockCalls extends AutoCloseable {
     /** {@code Released} or {@code ReleaseRejected}. */
     Outcome release(String key, UUID owner, long token) throws SQLException;
 
+    /**
+     * What the library stores in the lock table's owner column for the execution {@code owner}: its id as text by
+     * default. A library that stores a value several executions share (ShedLock's default {@code lockedBy}, the host
+     * name) says so here; the kit then reads a fence under that value, and names a lease's holder by the grant it
+     * saw under the lease's token ({@link KitLeaseProtocol}).
+     */
+    default String ownerValue(UUID owner) {
+        return owner.toString();
+    }
+
     /** Closes what the calls prepared on the session (the connection itself is fencecheck's). */
     @Override
     default void close() throws SQLException {

@@ -49,12 +49,37 @@ final class PackLoader {
     }
 
     /**
-     * The kit's sinks, inspect and reset alone, named and claiming what a Java implementation says; its acquire,
-     * renew and release are Java ({@link fencecheck.protocol.kit.LockCalls}) and its schema its own.
+     * The kit's sinks, inspect and reset, named and claiming what a Java implementation says; its acquire,
+     * renew and release are Java ({@link fencecheck.protocol.kit.LockCalls}) and its schema its own. The sink files
+     * in {@code sinksFolder} (on the class path; null for none) replace the kit's.
      */
-    static SqlPack kitOnly(String name, String description, ModelConfig config, KitSettings kit) {
-        List<Layer> layers = new ArrayList<>(List.of(new Layer(new ClasspathLocation(KitSql.SINKS), null)));
+    static SqlPack kitOnly(String name, String description, ModelConfig config, KitSettings kit, String sinksFolder) {
+        List<Layer> layers = new ArrayList<>();
+        if (sinksFolder != null) {
+            layers.add(new Layer(ownSinks(name, new ClasspathLocation(sinksFolder)), null));
+        }
+        layers.add(new Layer(new ClasspathLocation(KitSql.SINKS), null));
         return assemble(name, description, config, "kit", layers, kit, false);
+    }
+
+    /** A folder of sink files a Java implementation brings: some sink file, and none of the files its Java replaces. */
+    private static PackLocation ownSinks(String name, ClasspathLocation folder) {
+        List<String> sinkFiles = new ArrayList<>();
+        for (Operation operation : Operation.values()) {
+            boolean sink = operation.part() == Operation.Part.LEASE_HOOK || operation == Operation.WRITE_LATEST
+                    || operation == Operation.WRITE_FENCED || operation == Operation.INSPECT || operation == Operation.DELETE_ALL;
+            if (sink) {
+                sinkFiles.add(operation.file());
+            } else if (folder.read(operation.file()).isPresent()) {
+                throw new PackException(name + ": " + folder.describe(operation.file()) + " is not a sink file; its acquire,"
+                        + " renew, release and schema are the implementation's Java, so remove it from the sinks folder");
+            }
+        }
+        if (sinkFiles.stream().noneMatch(f -> folder.read(f).isPresent())) {
+            throw new PackException(name + ": " + folder.describe() + " holds none of " + String.join(", ", sinkFiles)
+                    + "; give sinks(...) the class path folder of the implementation's own sink files");
+        }
+        return folder;
     }
 
     /** The kit's keys of the chain, each from the first pack (top first) that sets it; null without sinks=kit. */

@@ -111,7 +111,15 @@ public final class SqlPacks {
      * are Java ({@code fencecheck.protocol.kit.KitLeaseProtocol}).
      */
     public static SqlPack kitOnly(String name, String description, ModelConfig config, KitSettings kit) {
-        return PackLoader.kitOnly(name, description, config, kit);
+        return PackLoader.kitOnly(name, description, config, kit, null);
+    }
+
+    /**
+     * The same, with the sink files of {@code sinksFolder} (a folder on the class path; null for none) over the
+     * kit's: a Java implementation that brings its own sinks.
+     */
+    public static SqlPack kitOnly(String name, String description, ModelConfig config, KitSettings kit, String sinksFolder) {
+        return PackLoader.kitOnly(name, description, config, kit, sinksFolder);
     }
 
     private static Path startDirectory() {

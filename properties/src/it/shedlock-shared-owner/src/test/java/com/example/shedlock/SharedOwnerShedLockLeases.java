@@ -2,315 +2,141 @@ package com.example.shedlock;
 
 import fencecheck.db.VirtualClock;
 import fencecheck.model.Boundary;
-import fencecheck.model.KeyState;
-import fencecheck.model.Lease;
-import fencecheck.model.ModelConfig;
-import fencecheck.model.OperationBinding;
 import fencecheck.model.Outcome;
-import fencecheck.model.Outcome.WriteOutcome;
 import fencecheck.model.ReleaseEncoding;
-import fencecheck.model.RowComparison;
-import fencecheck.model.SinkKind;
-import fencecheck.model.StoredResult;
-import fencecheck.model.TimeResolution;
-import fencecheck.model.TokenSequence;
-import fencecheck.protocol.LeaseClient;
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.protocol.kit.FenceSource;
+import fencecheck.protocol.kit.KitLeaseProtocol;
+import fencecheck.protocol.kit.LockCalls;
+import fencecheck.protocol.kit.LockTable;
 import net.javacrumbs.shedlock.core.ClockProvider;
 import net.javacrumbs.shedlock.core.LockConfiguration;
-import net.javacrumbs.shedlock.core.LockProvider;
 import net.javacrumbs.shedlock.core.SimpleLock;
 import net.javacrumbs.shedlock.provider.jdbctemplate.JdbcTemplateLockProvider;
 import net.javacrumbs.shedlock.support.Utils;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.PreparedStatementCreator;
+import org.springframework.jdbc.datasource.AbstractDataSource;
+import org.springframework.jdbc.datasource.SmartDataSource;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * shedlock-per-execution's adapter with ShedLock's default {@code lockedBy}: the host name, the same for every
- * worker (acquire is {@link LockProvider#lock}, renew {@link SimpleLock#extend}, release {@link SimpleLock#unlock},
- * on database time; the project's SQL numbers the grants and checks the result writes). ShedLock's extend and
- * unlock match the lock's name and {@code lockedBy} only, so a worker whose lock ran out and was taken over
- * extends or unlocks its successor's lock. ShedLock's unlock answers nothing; the adapter reads the row count of its
- * UPDATE.
+ * ShedLock's {@link JdbcTemplateLockProvider} (lock, extend, unlock) on fencecheck's fencing kit, as in
+ * shedlock-per-execution, but with ShedLock's default lockedBy: the host name, the same for every execution.
  */
-public class SharedOwnerShedLockLeases implements LeaseProtocol {
+public class SharedOwnerShedLockLeases extends KitLeaseProtocol {
+    private static final Map<UUID, Worker> WORKERS = new ConcurrentHashMap<>();
+    private static final String LOCKED_BY = Utils.getHostname(); // ShedLock's default, as an application leaves it
 
-    /** Per execution: its lock provider and the locks ShedLock handed it, as a worker keeps them. */
-    private final Map<UUID, Worker> workers = new ConcurrentHashMap<>();
-
-    @Override
-    public String name() {
-        return getClass().getName();
+    /** ShedLock's SQL: free once lock_until <= now; a holder locking again is refused; unlock sets lock_until = now. */
+    public SharedOwnerShedLockLeases() {
+        super(KitLeaseProtocol.builder()
+                .description("ShedLock's default lockedBy, the host name, is shared by every worker, and extend and unlock"
+                        + " match only the lock's name and lockedBy: a worker whose lock was taken over extends or unlocks"
+                        + " its successor's lock")
+                .semantics(c -> c.withBoundary(Boundary.EXCLUSIVE).withIdempotentRegrant(false)
+                        .withRelease(ReleaseEncoding.EXPIRE_AT_NOW))
+                .schemaResource("/shedlock-schema.sql")
+                .lockTable(new LockTable("shedlock", "name", "locked_by", "lock_until").newLeaseWhenSet("locked_at"))
+                .fence(FenceSource.TRIGGER)
+                .useClock(ClockProvider::setClock)
+                .calls(Calls::new));
     }
 
-    /** Per job key and token, the execution ShedLock granted it to: the row itself names only the host. */
-    private final Map<String, Map<Long, UUID>> grantedTo = new ConcurrentHashMap<>();
-
-    @Override
-    public String description() {
-        return "ShedLock's default lockedBy, the host name, is shared by every worker, and extend and unlock match"
-                + " only the lock's name and lockedBy: a worker whose lock was taken over extends or unlocks its successor's lock";
-    }
-
-    /**
-     * What ShedLock's SQL means: a lock is free once {@code lock_until <= now} (so valid while now is before it);
-     * the same worker locking again while it holds the lock is refused; unlock sets {@code lock_until = now};
-     * extend and unlock match the lock's name and {@code locked_by}, never a token. The exact lease ends are
-     * judged through the answers (ShedLock's unlock moves an already expired lease's end up to now).
-     */
-    @Override
-    public ModelConfig modelConfig() {
-        return new ModelConfig(Boundary.EXCLUSIVE, false, TimeResolution.MICROSECONDS, ReleaseEncoding.EXPIRE_AT_NOW,
-                OperationBinding.OWNER_ONLY, TokenSequence.CONSECUTIVE_PER_KEY, RowComparison.VALIDITY_AND_ANSWERS);
-    }
-
-    @Override
-    public UUID newOwner(String worker) {
-        return UUID.randomUUID();
-    }
-
-    @Override
-    public void useClock(Clock clock) {
-        // ShedLock's own clock (it stamps each LockConfiguration); the statements use the database's time
-        ClockProvider.setClock(clock);
-    }
-
-    @Override
-    public void installSchema(Connection connection) throws SQLException {
-        try (InputStream in = SharedOwnerShedLockLeases.class.getResourceAsStream("/shedlock-schema.sql");
-             Statement statement = connection.createStatement()) {
-            statement.execute(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    @Override
-    public void deleteAllRows(Connection connection) throws SQLException {
-        try (Statement statement = connection.createStatement()) {
-            statement.execute("delete from result_fenced; delete from result_latest; delete from shedlock");
-        }
-    }
-
-    @Override
-    public LeaseClient client(Connection connection) {
-        return new Client(connection);
-    }
-
-    private Worker worker(UUID owner, Connection connection) {
-        Worker worker = workers.computeIfAbsent(owner, Worker::new);
-        worker.dataSource.use(connection);
-        return worker;
-    }
-
-    /** One execution of the job: a ShedLock provider of its own, named (by ShedLock's default) after the host. */
+    /** One execution: ShedLock's provider (lockedBy left unset), the locks ShedLock handed it, its latest row count. */
     private static final class Worker {
-        final String lockedBy;
         final SessionDataSource dataSource = new SessionDataSource();
-        final RowCountingJdbcTemplate jdbc = new RowCountingJdbcTemplate(dataSource);
-        final LockProvider provider;
         final Map<String, SimpleLock> locks = new ConcurrentHashMap<>();
+        volatile int rowsUpdated;
+        final JdbcTemplate jdbc = new JdbcTemplate(dataSource) {
+            @Override
+            public int update(PreparedStatementCreator statement) {
+                return rowsUpdated = super.update(statement); // ShedLock's unlock does not return it
+            }
+        };
+        final JdbcTemplateLockProvider provider = new JdbcTemplateLockProvider(JdbcTemplateLockProvider.Configuration
+                .builder().withJdbcTemplate(jdbc).usingDbTime().build());
 
-        Worker(UUID owner) {
-            lockedBy = Utils.getHostname();
-            // ShedLock's default lockedBy, as an application that does not set it has
-            provider = new JdbcTemplateLockProvider(JdbcTemplateLockProvider.Configuration.builder()
-                    .withJdbcTemplate(jdbc)
-                    .usingDbTime()
-                    .build());
+        long until(String key) {
+            return VirtualClock.toMicros(jdbc.queryForObject("select lock_until at time zone 'UTC' from shedlock where name = ?"
+                    + " and locked_by = ?", OffsetDateTime.class, key, LOCKED_BY));
         }
     }
 
-    /** ShedLock's JdbcTemplate, keeping the row count of its latest update, which ShedLock's unlock does not return. */
-    private static final class RowCountingJdbcTemplate extends JdbcTemplate {
-        volatile int rowsUpdated = -1;
+    private record Calls(Connection connection) implements LockCalls {
 
-        RowCountingJdbcTemplate(SessionDataSource dataSource) {
-            super(dataSource);
+        private Worker worker(UUID owner) {
+            Worker worker = WORKERS.computeIfAbsent(owner, o -> new Worker());
+            worker.dataSource.connection = connection;
+            return worker;
+        }
+
+        /** The row names the host, not the execution: the kit names a lease's holder by the grant it saw. */
+        @Override
+        public String ownerValue(UUID owner) {
+            return LOCKED_BY;
         }
 
         @Override
-        public int update(PreparedStatementCreator statement) {
-            int rows = super.update(statement);
-            rowsUpdated = rows;
-            return rows;
-        }
-    }
-
-    private final class Client implements LeaseClient {
-
-        private final Connection connection;
-
-        Client(Connection connection) {
-            this.connection = connection;
-        }
-
-        @Override
-        public Outcome acquire(String key, UUID owner, long ttlMicros) throws SQLException {
-            Worker worker = worker(owner, connection);
+        public Outcome acquire(String key, UUID owner, long ttlMicros) {
+            Worker worker = worker(owner);
             Optional<SimpleLock> lock = worker.provider.lock(
                     new LockConfiguration(ClockProvider.now(), key, Duration.of(ttlMicros, ChronoUnit.MICROS), Duration.ZERO));
-            if (lock.isEmpty()) {
-                return new Outcome.Busy();
-            }
-            worker.locks.put(key, lock.get());
-            // ShedLock answers only with the lock: its token and end are on its row, which names this worker
-            try (ResultSet row = ownRow(key, worker)) {
-                if (!row.next()) {
-                    throw new IllegalStateException("ShedLock granted " + key + " to " + worker.lockedBy
-                            + ", but its row names another worker");
-                }
-                long granted = row.getLong("fencing_token");
-                grantedTo.computeIfAbsent(key, k -> new ConcurrentHashMap<>()).put(granted, owner);
-                return new Outcome.Granted(granted, micros(row.getObject("until", OffsetDateTime.class)));
-            }
+            lock.ifPresent(l -> worker.locks.put(key, l));
+            return lock.isPresent() ? new Outcome.Granted(0, worker.until(key)) : new Outcome.Busy();
         }
 
         @Override
-        public Outcome renew(String key, UUID owner, long token, long ttlMicros) throws SQLException {
-            Worker worker = worker(owner, connection);
+        public Outcome renew(String key, UUID owner, long token, long ttlMicros) {
+            Worker worker = worker(owner);
             SimpleLock held = worker.locks.get(key);
-            if (held == null) {
-                return new Outcome.RenewRejected();
-            }
-            Optional<SimpleLock> extended = held.extend(Duration.of(ttlMicros, ChronoUnit.MICROS), Duration.ZERO);
-            if (extended.isEmpty()) {
+            Optional<SimpleLock> extended = held == null ? Optional.empty()
+                    : held.extend(Duration.of(ttlMicros, ChronoUnit.MICROS), Duration.ZERO);
+            extended.ifPresentOrElse(l -> worker.locks.put(key, l), () -> worker.locks.remove(key));
+            return extended.isPresent() ? new Outcome.Renewed(worker.until(key)) : new Outcome.RenewRejected();
+        }
+
+        @Override
+        public Outcome release(String key, UUID owner, long token) {
+            Worker worker = worker(owner);
+            SimpleLock held = worker.locks.get(key);
+            worker.rowsUpdated = 0;
+            if (held != null) {
+                held.unlock(); // its UPDATE matches the name and lockedBy only, so it may end the successor's lock
                 worker.locks.remove(key);
-                return new Outcome.RenewRejected();
             }
-            worker.locks.put(key, extended.get());
-            try (ResultSet row = ownRow(key, worker)) {
-                if (!row.next()) {
-                    throw new IllegalStateException("ShedLock extended " + key + " for " + worker.lockedBy
-                            + ", but its row names another worker");
-                }
-                return new Outcome.Renewed(micros(row.getObject("until", OffsetDateTime.class)));
-            }
-        }
-
-        @Override
-        public Outcome release(String key, UUID owner, long token) throws SQLException {
-            Worker worker = worker(owner, connection);
-            SimpleLock held = worker.locks.get(key);
-            if (held == null) {
-                return new Outcome.ReleaseRejected();
-            }
-            worker.jdbc.rowsUpdated = -1;
-            held.unlock();
-            worker.locks.remove(key);
-            // unlock answers nothing; its UPDATE matches no row once the lock names another worker
-            return worker.jdbc.rowsUpdated == 1 ? new Outcome.Released() : new Outcome.ReleaseRejected();
-        }
-
-        /** The lock's row while it names this worker: its token and its end. */
-        private ResultSet ownRow(String key, Worker worker) throws SQLException {
-            PreparedStatement select = connection.prepareStatement("select fencing_token, lock_until at time zone 'UTC' as until"
-                    + " from shedlock where name = ? and locked_by = ?");
-            select.closeOnCompletion();
-            select.setString(1, key);
-            select.setString(2, worker.lockedBy);
-            return select.executeQuery();
-        }
-
-        @Override
-        public WriteOutcome write(SinkKind sink, String key, long token, String resultId, String payload) throws SQLException {
-            boolean latest = sink == SinkKind.LATEST_TOKEN_WINS;
-            try (PreparedStatement write = connection.prepareStatement(latest
-                    ? "select write_latest(?, ?, ?)" : "select write_fenced(?, ?, ?, ?)")) {
-                write.setString(1, key);
-                write.setLong(2, token);
-                if (latest) {
-                    write.setString(3, payload);
-                } else {
-                    write.setString(3, resultId);
-                    write.setString(4, payload);
-                }
-                try (ResultSet rs = write.executeQuery()) {
-                    rs.next();
-                    return switch (rs.getString(1)) {
-                        case "Applied" -> new Outcome.Applied();
-                        case "Replayed" -> new Outcome.Replayed();
-                        case "Conflict" -> new Outcome.Conflict();
-                        case "Stale" -> new Outcome.Stale();
-                        case "Forged" -> new Outcome.Forged();
-                        default -> throw new IllegalStateException("unknown write outcome " + rs.getString(1));
-                    };
-                }
-            }
-        }
-
-        @Override
-        public Outcome.RolledBack writeThenRollBack(SinkKind sink, String key, long token, String resultId, String payload)
-                throws SQLException {
-            connection.setAutoCommit(false);
-            try {
-                return new Outcome.RolledBack(write(sink, key, token, resultId, payload));
-            } finally {
-                connection.rollback();
-                connection.setAutoCommit(true);
-            }
-        }
-
-        @Override
-        public KeyState inspect(String key) throws SQLException {
-            Lease lease = null;
-            StoredResult latest = null;
-            TreeMap<String, StoredResult> fenced = new TreeMap<>();
-            try (PreparedStatement select = connection.prepareStatement(
-                    "select 'lease' as kind, locked_by as name, fencing_token as token, lock_until at time zone 'UTC' as until,"
-                            + " null as payload from shedlock where name = ?"
-                            + " union all select 'latest', null, token, null, payload from result_latest where job_key = ?"
-                            + " union all select 'fenced', result_id, token, null, payload from result_fenced where job_key = ?")) {
-                select.setString(1, key);
-                select.setString(2, key);
-                select.setString(3, key);
-                try (ResultSet rs = select.executeQuery()) {
-                    while (rs.next()) {
-                        long rowToken = rs.getLong("token");
-                        switch (rs.getString("kind")) {
-                            case "lease" -> lease = new Lease(holder(key, rowToken, rs.getString("name")),
-                                    micros(rs.getObject("until", OffsetDateTime.class)), rowToken);
-                            case "latest" -> latest = new StoredResult(rowToken, rs.getString("payload"));
-                            default -> fenced.put(rs.getString("name"), new StoredResult(rowToken, rs.getString("payload")));
-                        }
-                    }
-                }
-            }
-            return new KeyState(lease, latest, fenced);
-        }
-
-        @Override
-        public void close() {
-            // every statement is closed after its call; the connection is fencecheck's
+            return worker.rowsUpdated == 1 ? new Outcome.Released() : new Outcome.ReleaseRejected();
         }
     }
 
-    /** The execution the token was granted to, where this adapter saw the grant; else what the row says (the host). */
-    private String holder(String key, long token, String lockedBy) {
-        UUID owner = grantedTo.getOrDefault(key, Map.of()).get(token);
-        return owner != null ? owner.toString() : lockedBy;
-    }
+    /** One worker's pool, as ShedLock sees it: the connection of the session it calls from, never closed by Spring. */
+    private static final class SessionDataSource extends AbstractDataSource implements SmartDataSource {
+        volatile Connection connection;
 
-    private static long micros(OffsetDateTime instant) {
-        return VirtualClock.toMicros(instant);
+        @Override
+        public Connection getConnection() throws SQLException {
+            if (!connection.getAutoCommit()) { // a pool would give ShedLock's REQUIRES_NEW another connection
+                throw new SQLException("ShedLock needs a transaction of its own; this session's only connection has one open");
+            }
+            return connection;
+        }
+
+        @Override
+        public Connection getConnection(String user, String password) throws SQLException {
+            return getConnection();
+        }
+
+        @Override
+        public boolean shouldClose(Connection con) {
+            return false;
+        }
     }
 }

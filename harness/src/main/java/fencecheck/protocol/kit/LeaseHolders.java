@@ -1,0 +1,96 @@
+package fencecheck.protocol.kit;
+
+import fencecheck.model.KeyState;
+import fencecheck.model.Lease;
+import fencecheck.model.Outcome;
+import fencecheck.model.Outcome.Granted;
+import fencecheck.model.Outcome.RolledBack;
+import fencecheck.model.Outcome.WriteOutcome;
+import fencecheck.model.SinkKind;
+import fencecheck.protocol.LeaseClient;
+
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The execution each lease was granted to, as the kit saw the grants: what {@code inspect} names a lease's holder
+ * by when the library's owner column holds a value several executions share ({@link LockCalls#ownerValue}, e.g.
+ * ShedLock's default {@code lockedBy}, the host name). A lease row is named by the grant of its lock name and token,
+ * while the row still holds that execution's owner value; otherwise (a grant whose answer a network fault lost) by
+ * the value as stored. Where every execution has a value of its own, the name is the one stored.
+ */
+final class LeaseHolders {
+
+    private record Grant(UUID owner, String ownerValue) {
+    }
+
+    /** Per lock name and token; a token granted again after a test's reset replaces the earlier try's grant. */
+    private final Map<String, Map<Long, Grant>> grants = new ConcurrentHashMap<>();
+
+    /** {@code client}'s calls, with every grant noted and every lease named by execution. */
+    LeaseClient naming(LeaseClient client, LockCalls calls) {
+        return new Naming(client, calls);
+    }
+
+    private KeyState named(String key, KeyState state) {
+        Lease lease = state.lease();
+        Grant grant = lease == null ? null : grants.getOrDefault(key, Map.of()).get(lease.token());
+        if (grant == null || !grant.ownerValue().equals(lease.owner())) {
+            return state;
+        }
+        return state.withLease(lease.withOwner(grant.owner().toString()));
+    }
+
+    private final class Naming implements LeaseClient {
+        private final LeaseClient client;
+        private final LockCalls calls;
+
+        Naming(LeaseClient client, LockCalls calls) {
+            this.client = client;
+            this.calls = calls;
+        }
+
+        @Override
+        public Outcome acquire(String key, UUID owner, long ttlMicros) throws SQLException {
+            Outcome answer = client.acquire(key, owner, ttlMicros);
+            if (answer instanceof Granted granted) {
+                grants.computeIfAbsent(key, k -> new ConcurrentHashMap<>())
+                        .put(granted.token(), new Grant(owner, calls.ownerValue(owner)));
+            }
+            return answer;
+        }
+
+        @Override
+        public Outcome renew(String key, UUID owner, long token, long ttlMicros) throws SQLException {
+            return client.renew(key, owner, token, ttlMicros);
+        }
+
+        @Override
+        public Outcome release(String key, UUID owner, long token) throws SQLException {
+            return client.release(key, owner, token);
+        }
+
+        @Override
+        public WriteOutcome write(SinkKind sink, String key, long token, String resultId, String payload) throws SQLException {
+            return client.write(sink, key, token, resultId, payload);
+        }
+
+        @Override
+        public RolledBack writeThenRollBack(SinkKind sink, String key, long token, String resultId, String payload)
+                throws SQLException {
+            return client.writeThenRollBack(sink, key, token, resultId, payload);
+        }
+
+        @Override
+        public KeyState inspect(String key) throws SQLException {
+            return named(key, client.inspect(key));
+        }
+
+        @Override
+        public void close() throws SQLException {
+            client.close();
+        }
+    }
+}
