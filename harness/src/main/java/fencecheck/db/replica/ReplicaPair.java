@@ -48,7 +48,8 @@ public final class ReplicaPair implements AutoCloseable {
     private final ServiceAddress service;
     private PostgresServer primary;
     private PostgresServer standby;
-    private int failovers;
+    /** Read without the pair's lock: a real-time worker asks while a failover (and its rejoin) still runs. */
+    private volatile int failovers;
     private boolean closed;
 
     private ReplicaPair(Path directory, Replication replication, ProcessBuilder.Redirect log, Duration wait) {
@@ -196,6 +197,8 @@ public final class ReplicaPair implements AutoCloseable {
         promote(promoted);
         primary = promoted;
         standby = null;
+        // counted before the address is re-pointed: a session that reaches the new primary was opened after the count
+        // changed, so a session opened before it belongs to the old primary, whose processes are gone
         failovers++;
         if (replication.synchronousStandby()) {
             setStandbyNames("");
@@ -204,6 +207,9 @@ public final class ReplicaPair implements AutoCloseable {
         if (rejoin) {
             standby = newStandby(primary, old.dataDirectory(), old.port());
             requireStandby();
+            // what the new primary committed alone before the standby was back is on the standby too before this
+            // returns, so a later failover under a synchronous setting loses nothing it acknowledged
+            awaitCatchUp();
         }
     }
 
@@ -278,7 +284,7 @@ public final class ReplicaPair implements AutoCloseable {
         return replication;
     }
 
-    public synchronized int failovers() {
+    public int failovers() {
         return failovers;
     }
 
