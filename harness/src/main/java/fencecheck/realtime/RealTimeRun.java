@@ -109,7 +109,8 @@ public final class RealTimeRun {
             protocol.deleteAllRows(control.connection());
             if (pair != null) {
                 // a failover may lose what the standby lacks: the run's empty tables must not be among it, nor may a
-                // standby a lock-step try stopped come back with older rows
+                // standby a lock-step try stopped come back with older rows; an earlier run's failover left none
+                pair.pair().rejoin();
                 pair.pair().startStandby();
                 pair.awaitCatchUp();
             }

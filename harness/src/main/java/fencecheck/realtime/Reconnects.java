@@ -9,7 +9,7 @@ import java.sql.SQLException;
 final class Reconnects {
 
     /** Long enough for a promotion under load (a few seconds here), short of the run's join grace. */
-    static final long FAILOVER_MILLIS = 10_000;
+    static final long FAILOVER_MILLIS = 12_000;
     private static final long PAUSE_MILLIS = 20;
 
     /** Something that opens a session. */

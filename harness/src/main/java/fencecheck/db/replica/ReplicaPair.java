@@ -48,6 +48,8 @@ public final class ReplicaPair implements AutoCloseable {
     private final ServiceAddress service;
     private PostgresServer primary;
     private PostgresServer standby;
+    /** The old primary of a failover without rejoin: stopped, and brought back as the standby when one is next needed. */
+    private PostgresServer departed;
     /** Read without the pair's lock: a real-time worker asks while a failover (and its rejoin) still runs. */
     private volatile int failovers;
     private boolean closed;
@@ -186,7 +188,8 @@ public final class ReplicaPair implements AutoCloseable {
      * standby that was stopped ({@link #stopStandby()}) is started first: under {@code async} what it had not
      * received when it stopped is then lost.
      *
-     * @param rejoin whether the old primary comes back as the new primary's standby (a fresh base backup)
+     * @param rejoin whether the old primary comes back as the new primary's standby (a fresh base backup) now; if
+     *               not, it does when a standby is next needed ({@link #rejoin()})
      */
     public synchronized void failover(boolean rejoin) {
         PostgresServer promoted = requireStandbyPresent("be promoted");
@@ -205,12 +208,30 @@ public final class ReplicaPair implements AutoCloseable {
         }
         service.repoint(primary.host(), primary.port());
         if (rejoin) {
-            standby = newStandby(primary, old.dataDirectory(), old.port());
-            requireStandby();
-            // what the new primary committed alone before the standby was back is on the standby too before this
-            // returns, so a later failover under a synchronous setting loses nothing it acknowledged
-            awaitCatchUp();
+            rejoin(old);
+        } else {
+            departed = old;
         }
+    }
+
+    /**
+     * Brings the old primary of a failover without rejoin back as the standby (a fresh base backup); nothing when
+     * the pair has a standby. Every use of the standby (a failover among them) does this first.
+     */
+    public synchronized void rejoin() {
+        if (standby == null && departed != null) {
+            PostgresServer old = departed;
+            departed = null;
+            rejoin(old);
+        }
+    }
+
+    private void rejoin(PostgresServer old) {
+        standby = newStandby(primary, old.dataDirectory(), old.port());
+        requireStandby();
+        // what the new primary committed alone before the standby was back is on the standby too before this
+        // returns, so a later failover under a synchronous setting loses nothing it acknowledged
+        awaitCatchUp();
     }
 
     private void promote(PostgresServer server) {
@@ -240,6 +261,7 @@ public final class ReplicaPair implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("the replicated pair is closed");
         }
+        rejoin();
         if (standby == null) {
             throw new IllegalStateException("the replicated pair has no standby to " + what + " (a failover without rejoin left none)");
         }
