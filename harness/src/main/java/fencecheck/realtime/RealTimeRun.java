@@ -112,7 +112,7 @@ public final class RealTimeRun {
                 // standby a lock-step try stopped come back with older rows; an earlier run's failover left none
                 pair.pair().rejoin();
                 pair.pair().startStandby();
-                pair.awaitCatchUp();
+                pair.pair().awaitFlushed();
             }
             ServerClock clock = ServerClock.calibrate(control.connection());
             Recorder recorder = new Recorder(clock);

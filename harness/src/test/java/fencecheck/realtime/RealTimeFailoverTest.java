@@ -38,9 +38,13 @@ class RealTimeFailoverTest {
 
     private static RealTimeRun.Result run(ReplicatedDatabase db, long seed) throws Exception {
         RealTimeRun.Result r = RealTimeRun.runAndCheck(db, Implementations.select("reference"),
-                RealTimeSettings.quick(2_500, seed).withShrinkMillis(2_000));
+                RealTimeSettings.quick(2_000, seed).withShrinkMillis(2_000));
         List<TimedOperation> ops = r.history().operations();
-        System.out.println("replication " + db.replication() + ": failovers " + db.restarts() + ", operations " + ops.size()
+        List<Long> marks = r.history().marks().stream().filter(m -> m.process().equals(FailoverNemesis.NAME))
+                .map(m -> (m.at() - r.history().start()) / 1_000).toList();
+        System.out.println("replication " + db.replication() + ": failovers " + db.restarts() + " (marks at " + marks
+                + " ms from the start, the last answer at " + (ops.stream().mapToLong(TimedOperation::complete).max().orElse(0)
+                - r.history().start()) / 1_000 + " ms), operations " + ops.size()
                 + ", unknown " + ops.stream().filter(TimedOperation::unknown).count() + ", cut by a failover "
                 + ops.stream().filter(o -> o.note().contains(Worker.CUT_BY_FAILOVER)).count() + ", situations " + r.situations()
                 + ", run " + r.runMillis() + " ms, check " + r.checkMillis() + " ms: " + r.verdict().sentence().lines().findFirst().orElse(""));
