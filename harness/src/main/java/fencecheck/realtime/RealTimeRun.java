@@ -173,7 +173,10 @@ public final class RealTimeRun {
         }
     }
 
-    /** Waits for the failover nemesis: a failover it began before the run's end finishes with the old primary's rejoin. */
+    /**
+     * Waits for the failover nemesis: a failover it began before the run's end finishes (a second one rejoins the old
+     * primary first).
+     */
     private static void join(Thread failover, long deadlineNanos) throws SQLException {
         try {
             failover.join(Math.max(1, (deadlineNanos + JOIN_GRACE_MILLIS * 1_000_000 - System.nanoTime()) / 1_000_000));
