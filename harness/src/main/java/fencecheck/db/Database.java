@@ -1,5 +1,7 @@
 package fencecheck.db;
 
+import fencecheck.db.replica.Replication;
+
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -104,6 +106,15 @@ public interface Database extends AutoCloseable {
     default void failover(boolean rejoin) {
         throw new UnsupportedOperationException("the " + kind() + " database has no standby that fencecheck can promote;"
                 + " run the failover on -Dfencecheck.db=replicated");
+    }
+
+    /**
+     * What a commit's answer promises about the standby, by which a failover is judged: the setting of a pair
+     * fencecheck started, the one declared for a cluster of the user's own ({@code -Dfencecheck.replication}), or
+     * null when it is not known (then a failover may lose any commit).
+     */
+    default Replication replication() {
+        return null;
     }
 
     /**

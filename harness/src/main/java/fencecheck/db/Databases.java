@@ -1,5 +1,9 @@
 package fencecheck.db;
 
+import fencecheck.db.cluster.FailoverCommand;
+import fencecheck.db.replica.Replication;
+
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -12,7 +16,11 @@ import java.util.List;
  *   <li>{@code fencecheck.db.url} (system property) or {@code FENCECHECK_DB_URL}
  *       (environment): a JDBC URL; when set and {@code fencecheck.db} is not,
  *       it replaces the embedded server; {@code fencecheck.db.user} and
- *       {@code fencecheck.db.password} give credentials not in the URL.</li>
+ *       {@code fencecheck.db.password} give credentials not in the URL;</li>
+ *   <li>{@code fencecheck.failover.command} (system property): with a URL only, the command that fails the
+ *       user's cluster over ({@link FailoverCommandDatabase}), each of its waits bounded by
+ *       {@code fencecheck.failover.wait} seconds; {@code fencecheck.replication} then declares what the cluster
+ *       promises a commit.</li>
  * </ul>
  */
 public final class Databases {
@@ -22,6 +30,10 @@ public final class Databases {
     public static final String URL_ENVIRONMENT = "FENCECHECK_DB_URL";
     public static final String USER_PROPERTY = "fencecheck.db.user";
     public static final String PASSWORD_PROPERTY = "fencecheck.db.password";
+    public static final String FAILOVER_COMMAND_PROPERTY = "fencecheck.failover.command";
+    public static final String FAILOVER_WAIT_PROPERTY = "fencecheck.failover.wait";
+    /** Seconds each wait of a failover command may take when {@value #FAILOVER_WAIT_PROPERTY} is not given. */
+    public static final long DEFAULT_FAILOVER_WAIT_SECONDS = 120;
 
     /** The values {@value #KIND_PROPERTY} accepts. */
     public static final List<String> KINDS = List.of("embedded", "container", "url", "replicated");
@@ -52,19 +64,42 @@ public final class Databases {
      * @param url  a JDBC URL, needed for {@code url} (and picked over embedded when {@code kind} is null)
      */
     public static Database open(String kind, String url) {
+        return open(kind, url, failoverCommand());
+    }
+
+    /** The same, with a failover command for a database given by URL (null for none). */
+    static Database open(String kind, String url, String failoverCommand) {
         LibraryLogs.quiet();
-        return switch (kind(kind, url)) {
+        return switch (kind(kind, url, failoverCommand)) {
             case "embedded" -> EmbeddedDatabase.shared();
             case "container" -> ContainerDatabase.shared();
             case "replicated" -> ReplicatedDatabase.shared();
-            case "url" -> new UrlDatabase(url, System.getProperty(USER_PROPERTY), System.getProperty(PASSWORD_PROPERTY));
+            case "url" -> {
+                // the settings of the command first: a bad one is one line before any connection is tried
+                FailoverCommand command = failoverCommand == null ? null
+                        : new FailoverCommand(failoverCommand, failoverWait(), ServerLog.file().resolveSibling("failover-command.log"));
+                Replication declared = command == null ? null : declaredReplication();
+                UrlDatabase database = new UrlDatabase(url, System.getProperty(USER_PROPERTY), System.getProperty(PASSWORD_PROPERTY));
+                yield command == null ? database : new FailoverCommandDatabase(database, command, declared);
+            }
             default -> throw new IllegalStateException("unreachable");
         };
     }
 
     /** The kind {@link #shared()} picks with the current configuration. */
     public static String configuredKind() {
-        return kind(System.getProperty(KIND_PROPERTY), url());
+        return kind(System.getProperty(KIND_PROPERTY), url(), failoverCommand());
+    }
+
+    private static String kind(String requested, String url, String failoverCommand) {
+        String kind = kind(requested, url);
+        if (failoverCommand != null && !kind.equals("url")) {
+            throw new DatabaseUnavailable("-D" + FAILOVER_COMMAND_PROPERTY + " fails over a cluster of your own, so it needs "
+                    + URL_PROPERTY + "=jdbc:postgresql://SERVICE:PORT/DATABASE (the address that always reaches its primary), not "
+                    + KIND_PROPERTY + "=" + kind + (kind.equals("replicated") ? ", which fencecheck fails over itself" : "")
+                    + "; give the URL, or unset " + FAILOVER_COMMAND_PROPERTY);
+        }
+        return kind;
     }
 
     private static String kind(String requested, String url) {
@@ -78,6 +113,42 @@ public final class Databases {
                     + " (or the environment variable " + URL_ENVIRONMENT + ")");
         }
         return kind;
+    }
+
+    /** {@value #FAILOVER_WAIT_PROPERTY} in seconds, or the default. */
+    private static Duration failoverWait() {
+        String raw = System.getProperty(FAILOVER_WAIT_PROPERTY);
+        if (raw == null || raw.isBlank()) {
+            return Duration.ofSeconds(DEFAULT_FAILOVER_WAIT_SECONDS);
+        }
+        try {
+            long seconds = Long.parseLong(raw.strip());
+            if (seconds > 0) {
+                return Duration.ofSeconds(seconds);
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new DatabaseUnavailable("-D" + FAILOVER_WAIT_PROPERTY + "=" + raw.strip() + " is not a number of seconds above 0;"
+                + " give how long each wait of a failover may take (" + DEFAULT_FAILOVER_WAIT_SECONDS + " is the default)");
+    }
+
+    /** What the user declared the cluster promises, or null when they did not. */
+    private static Replication declaredReplication() {
+        String raw = System.getProperty(Replication.PROPERTY);
+        if (raw == null || raw.isBlank()) {
+            return null;
+        }
+        try {
+            return Replication.parse(raw);
+        } catch (IllegalArgumentException e) {
+            throw new DatabaseUnavailable(e.getMessage(), e);
+        }
+    }
+
+    private static String failoverCommand() {
+        String command = System.getProperty(FAILOVER_COMMAND_PROPERTY);
+        return command == null || command.isBlank() ? null : command.strip();
     }
 
     private static String url() {

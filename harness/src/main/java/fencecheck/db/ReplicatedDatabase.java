@@ -63,6 +63,7 @@ public final class ReplicatedDatabase implements Database {
         return pair;
     }
 
+    @Override
     public Replication replication() {
         return pair.replication();
     }

@@ -4,6 +4,7 @@ import fencecheck.check.HistoryShrinker;
 import fencecheck.check.RealTimeHistory;
 import fencecheck.check.RealTimeVerdict;
 import fencecheck.db.Database;
+import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.TestBed;
 import fencecheck.model.Conformance;
 import fencecheck.model.KeyState;
@@ -14,7 +15,6 @@ import fencecheck.protocol.LeaseProtocol;
 import fencecheck.run.Situation;
 import fencecheck.run.TraceRunner;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -89,7 +89,11 @@ public final class RealTimeRun {
                 (checked - ran) / 1_000_000);
     }
 
-    /** Runs the workers and the nemesis for the settings' duration and returns what was observed. */
+    /**
+     * Runs the workers and the nemesis for the settings' duration and returns what was observed. On a replicated
+     * database fencecheck started, with {@link RealTimeSettings#failoverMillis} above 0, it also fails it over
+     * ({@link FailoverNemesis}).
+     */
     public static RealTimeHistory run(Database database, LeaseProtocol protocol, RealTimeSettings settings) throws SQLException {
         // the real clock, before any worker starts: a library that keeps its clock in a static field may still hold the
         // virtual clock of an earlier lock-step run, and would judge leases on it
@@ -99,9 +103,18 @@ public final class RealTimeRun {
         for (int k = 1; k <= settings.keys(); k++) {
             keys.add("K" + k);
         }
-        try (Connection control = database.connectRealTime()) {
-            protocol.deleteAllRows(control);
-            ServerClock clock = ServerClock.calibrate(control);
+        ReplicatedDatabase pair = settings.failoverMillis() > 0 && database instanceof ReplicatedDatabase p ? p : null;
+        long reconnectMillis = pair == null ? 0 : Reconnects.FAILOVER_MILLIS;
+        try (ControlSession control = ControlSession.open(database, reconnectMillis)) {
+            protocol.deleteAllRows(control.connection());
+            if (pair != null) {
+                // a failover may lose what the standby lacks: the run's empty tables must not be among it, nor may a
+                // standby a lock-step try stopped come back with older rows; an earlier run's failover left none
+                pair.pair().rejoin();
+                pair.pair().startStandby();
+                pair.pair().awaitFlushed();
+            }
+            ServerClock clock = ServerClock.calibrate(control.connection());
             Recorder recorder = new Recorder(clock);
             long start = clock.now();
             long deadline = System.nanoTime() + settings.durationMillis() * 1_000_000;
@@ -114,7 +127,7 @@ public final class RealTimeRun {
                 int n = incarnations.merge(worker, 1, Integer::sum);
                 String name = n == 1 ? worker : worker + "." + n;
                 Worker w = new Worker(worker, name, protocol.newOwner(worker), database, protocol, settings, recorder, control,
-                        seeds.nextLong(), deadline, keys);
+                        reconnectMillis, seeds.nextLong(), deadline, keys);
                 owners.put(w.owner.toString(), name);
                 all.add(w);
                 Thread t = Thread.ofPlatform().name("fencecheck-realtime-" + name).daemon().unstarted(w);
@@ -128,7 +141,14 @@ public final class RealTimeRun {
             }
             Nemesis nemesis = new Nemesis(settings, recorder, seeds.nextLong(), deadline, live, old -> start1.apply(old.worker));
             Thread nemesisThread = Thread.ofPlatform().name("fencecheck-realtime-nemesis").daemon().start(nemesis);
+            FailoverNemesis failovers = pair == null ? null
+                    : new FailoverNemesis(pair, settings, recorder, control, seeds.nextLong(), deadline);
+            Thread failoverThread = failovers == null ? null
+                    : Thread.ofPlatform().name("fencecheck-realtime-failover").daemon().start(failovers);
             joinAll(nemesisThread, threads, deadline);
+            if (failoverThread != null) {
+                join(failoverThread, deadline);
+            }
             for (Worker w : List.copyOf(all)) {
                 if (w.failure != null) {
                     throw new IllegalStateException("real-time worker " + w.name + " failed: " + w.failure, w.failure);
@@ -137,9 +157,12 @@ public final class RealTimeRun {
             if (nemesis.failure != null) {
                 throw new IllegalStateException("the real-time nemesis failed: " + nemesis.failure, nemesis.failure);
             }
-            clock.recheck(control);
+            if (failovers != null && failovers.failure != null) {
+                throw new IllegalStateException("the real-time failover failed: " + failovers.failure, failovers.failure);
+            }
+            control.recheck(clock);
             Map<String, KeyState> rows = new TreeMap<>();
-            try (LeaseClient reader = protocol.client(control)) {
+            try (LeaseClient reader = protocol.client(control.connection())) {
                 for (String key : keys) {
                     KeyState k = reader.inspect(key);
                     Lease lease = k.lease();
@@ -147,6 +170,22 @@ public final class RealTimeRun {
                 }
             }
             return new RealTimeHistory(recorder.operations(), rows, recorder.marks(), start, clock.uncertainty());
+        }
+    }
+
+    /**
+     * Waits for the failover nemesis: a failover it began before the run's end finishes (a second one rejoins the old
+     * primary first).
+     */
+    private static void join(Thread failover, long deadlineNanos) throws SQLException {
+        try {
+            failover.join(Math.max(1, (deadlineNanos + JOIN_GRACE_MILLIS * 1_000_000 - System.nanoTime()) / 1_000_000));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("interrupted while waiting for the real-time failover");
+        }
+        if (failover.isAlive()) {
+            throw new SQLException("the real-time failover was still running " + JOIN_GRACE_MILLIS + " ms after the run's end");
         }
     }
 

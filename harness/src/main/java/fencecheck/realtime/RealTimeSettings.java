@@ -17,9 +17,22 @@ import fencecheck.check.Linearizability;
  * @param seed            the seed of every random choice (the threads' timing is not reproducible)
  * @param maxStates       the checker's budget per key
  * @param shrinkMillis    how long a failing history may be shrunk
+ * @param failoverMillis  on a replicated database fencecheck started, the mean time between the end of one failover
+ *                        and the next (the first comes in the run's second fifth to half); 0 for none
  */
 public record RealTimeSettings(int workers, int keys, long durationMillis, long ttlMinMillis, long ttlMaxMillis, boolean networkFaults,
-                               long nemesisMillis, long answerMillis, long lostMillis, long seed, long maxStates, long shrinkMillis) {
+                               long nemesisMillis, long answerMillis, long lostMillis, long seed, long maxStates, long shrinkMillis,
+                               long failoverMillis) {
+
+    /** The mean time between failovers unless told otherwise: a failover with its rejoin takes 1 to 5 s here. */
+    public static final long DEFAULT_FAILOVER_MILLIS = 2_000;
+
+    /** Settings with the default failovers ({@link #DEFAULT_FAILOVER_MILLIS}, on a replicated database only). */
+    public RealTimeSettings(int workers, int keys, long durationMillis, long ttlMinMillis, long ttlMaxMillis, boolean networkFaults,
+                            long nemesisMillis, long answerMillis, long lostMillis, long seed, long maxStates, long shrinkMillis) {
+        this(workers, keys, durationMillis, ttlMinMillis, ttlMaxMillis, networkFaults, nemesisMillis, answerMillis, lostMillis, seed,
+                maxStates, shrinkMillis, DEFAULT_FAILOVER_MILLIS);
+    }
 
     /** A short run for {@code mvn verify}: four workers on two keys for {@code durationMillis}, every fault on. */
     public static RealTimeSettings quick(long durationMillis, long seed) {
@@ -32,36 +45,45 @@ public record RealTimeSettings(int workers, int keys, long durationMillis, long 
             throw new IllegalArgumentException("leases of " + ttlMinMillis + ".." + ttlMaxMillis
                     + " ms: the shortest must be above 0 and the longest at least the shortest");
         }
+        if (failoverMillis < 0) {
+            throw new IllegalArgumentException("a mean time between failovers of " + failoverMillis + " ms: give 0 (none) or more");
+        }
+    }
+
+    /** The mean time between failovers on a replicated database; 0: none. */
+    public RealTimeSettings withFailoverMillis(long millis) {
+        return new RealTimeSettings(workers, keys, durationMillis, ttlMinMillis, ttlMaxMillis, networkFaults, nemesisMillis, answerMillis,
+                lostMillis, seed, maxStates, shrinkMillis, millis);
     }
 
     /** Leases of {@code minMillis} to {@code maxMillis} (both included; equal for one length). */
     public RealTimeSettings withTtl(long minMillis, long maxMillis) {
         return new RealTimeSettings(workers, keys, durationMillis, minMillis, maxMillis, networkFaults, nemesisMillis, answerMillis,
-                lostMillis, seed, maxStates, shrinkMillis);
+                lostMillis, seed, maxStates, shrinkMillis, failoverMillis);
     }
 
     public RealTimeSettings withDuration(long millis) {
         return new RealTimeSettings(workers, keys, millis, ttlMinMillis, ttlMaxMillis, networkFaults, nemesisMillis, answerMillis,
-                lostMillis, seed, maxStates, shrinkMillis);
+                lostMillis, seed, maxStates, shrinkMillis, failoverMillis);
     }
 
     public RealTimeSettings withWorkers(int n) {
         return new RealTimeSettings(n, keys, durationMillis, ttlMinMillis, ttlMaxMillis, networkFaults, nemesisMillis, answerMillis,
-                lostMillis, seed, maxStates, shrinkMillis);
+                lostMillis, seed, maxStates, shrinkMillis, failoverMillis);
     }
 
     public RealTimeSettings withSeed(long newSeed) {
         return new RealTimeSettings(workers, keys, durationMillis, ttlMinMillis, ttlMaxMillis, networkFaults, nemesisMillis, answerMillis,
-                lostMillis, newSeed, maxStates, shrinkMillis);
+                lostMillis, newSeed, maxStates, shrinkMillis, failoverMillis);
     }
 
     public RealTimeSettings withShrinkMillis(long millis) {
         return new RealTimeSettings(workers, keys, durationMillis, ttlMinMillis, ttlMaxMillis, networkFaults, nemesisMillis, answerMillis,
-                lostMillis, seed, maxStates, millis);
+                lostMillis, seed, maxStates, millis, failoverMillis);
     }
 
     public RealTimeSettings withMaxStates(long states) {
         return new RealTimeSettings(workers, keys, durationMillis, ttlMinMillis, ttlMaxMillis, networkFaults, nemesisMillis, answerMillis,
-                lostMillis, seed, states, shrinkMillis);
+                lostMillis, seed, states, shrinkMillis, failoverMillis);
     }
 }

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** The situations of {@link Situation.Group#REAL_TIME} a run reached, read from its history alone. */
+/** The situations of {@link Situation.Group#REAL_TIME} a run reached (and {@link Situation#FAILOVER}), read from its history alone. */
 public final class RealTimeSituations {
 
     private RealTimeSituations() {
@@ -30,6 +30,10 @@ public final class RealTimeSituations {
         }
         if (ops.stream().anyMatch(o -> o.note().contains("zombie"))) {
             reached.add(Situation.ZOMBIE_OPERATION);
+        }
+        if (ops.stream().anyMatch(o -> o.note().contains(Worker.CUT_BY_FAILOVER))) {
+            // a failover cut a worker's session and took its answer: counted, though not a floor of the real-time group
+            reached.add(Situation.FAILOVER);
         }
         if (overlap(ops)) {
             reached.add(Situation.OVERLAPPING_OPERATIONS);

@@ -12,7 +12,6 @@ import fencecheck.model.Outcome.Renewed;
 import fencecheck.model.SinkKind;
 import fencecheck.protocol.LeaseProtocol;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -31,6 +30,9 @@ import java.util.UUID;
  */
 final class Worker implements Runnable {
 
+    /** The note of an operation whose session a failover cut: its answer is lost, its outcome unknown. */
+    static final String CUT_BY_FAILOVER = "cut by a failover";
+
     /** What the worker believes it holds on a key. */
     private record Held(long token, long until, long ttl) {
     }
@@ -42,7 +44,9 @@ final class Worker implements Runnable {
     private final LeaseProtocol protocol;
     private final RealTimeSettings settings;
     private final Recorder recorder;
-    private final Connection control;
+    private final ControlSession control;
+    /** How long a new session is tried for while it cannot be opened: a failover may be under way. */
+    private final long reconnectMillis;
     private final Random random;
     private final long deadlineNanos;
     private final List<String> keys;
@@ -61,7 +65,7 @@ final class Worker implements Runnable {
     volatile Throwable failure;
 
     Worker(String worker, String name, UUID owner, Database database, LeaseProtocol protocol, RealTimeSettings settings,
-           Recorder recorder, Connection control, long seed, long deadlineNanos, List<String> keys) {
+           Recorder recorder, ControlSession control, long reconnectMillis, long seed, long deadlineNanos, List<String> keys) {
         this.worker = worker;
         this.name = name;
         this.owner = owner;
@@ -70,6 +74,7 @@ final class Worker implements Runnable {
         this.settings = settings;
         this.recorder = recorder;
         this.control = control;
+        this.reconnectMillis = reconnectMillis;
         this.random = new Random(seed);
         this.deadlineNanos = deadlineNanos;
         this.keys = keys;
@@ -79,7 +84,7 @@ final class Worker implements Runnable {
     public void run() {
         WorkerSession session = null;
         try {
-            session = WorkerSession.open(database, protocol, settings.networkFaults(), settings.answerMillis());
+            session = open();
             boolean wasZombie = false;
             int zombieRounds = 0;
             while (!stopped && System.nanoTime() < deadlineNanos) {
@@ -224,8 +229,11 @@ final class Worker implements Runnable {
         session.abandon(control);
         // whatever the call did, it did before its server process was gone: the interval ends here
         complete = recorder.clock().now();
+        if (session.cutByFailover(database)) {
+            note = join(note, CUT_BY_FAILOVER);
+        }
         recorder.operation(id, name, command, invoke, complete, null, note.isEmpty() ? "no answer in time" : note);
-        WorkerSession fresh = WorkerSession.open(database, protocol, settings.networkFaults(), settings.answerMillis());
+        WorkerSession fresh = open();
         // past the run's end it retries no more, so a chain of retries cannot hold the run up
         if (random.nextBoolean() && !(command instanceof Release) && System.nanoTime() < deadlineNanos) {
             Command retry = command instanceof Write w
@@ -238,7 +246,11 @@ final class Worker implements Runnable {
     /** Abandons the session (its server process is gone when this returns) and opens a fresh one. */
     private WorkerSession replace(WorkerSession session) throws SQLException {
         session.abandon(control);
-        return WorkerSession.open(database, protocol, settings.networkFaults(), settings.answerMillis());
+        return open();
+    }
+
+    private WorkerSession open() throws SQLException {
+        return WorkerSession.open(database, protocol, settings.networkFaults(), settings.answerMillis(), reconnectMillis);
     }
 
     private static String join(String note, String more) {

@@ -11,8 +11,6 @@ import org.postgresql.PGConnection;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -21,7 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * injects network faults. A session whose answer did not come, or came over a broken
  * connection ({@link #intact}), or that had a fault armed, is abandoned: its proxy deleted
  * (so nothing it still holds reaches the server later), its server process terminated and
- * awaited, so whatever its last statement did was done by then.
+ * awaited, so whatever its last statement did was done by then. A failover cuts every session
+ * opened before it; the server process of such a session is gone with the old primary.
  */
 final class WorkerSession implements AutoCloseable {
 
@@ -29,39 +28,69 @@ final class WorkerSession implements AutoCloseable {
     enum Lost { REQUEST, ANSWER }
 
     private static final AtomicInteger PROXIES = new AtomicInteger();
-    private static final long GONE_WAIT_MILLIS = 5_000;
 
     final Connection connection;
     final LeaseClient client;
     private final Proxy proxy;
     private final int pid;
+    /** {@link Database#restarts()} once the session was open: a failover since has cut it, and its server is gone. */
+    private final long epoch;
     /** Set once the worker gave the session up: whatever it answers afterwards is not an answer of the database. */
     private volatile boolean abandoned;
 
-    private WorkerSession(Connection connection, LeaseClient client, Proxy proxy, int pid) {
+    private WorkerSession(Connection connection, LeaseClient client, Proxy proxy, int pid, long epoch) {
         this.connection = connection;
         this.client = client;
         this.proxy = proxy;
         this.pid = pid;
+        this.epoch = epoch;
     }
 
-    static WorkerSession open(Database database, LeaseProtocol protocol, boolean proxied, long answerMillis) throws SQLException {
+    /**
+     * A new session, tried again for up to {@code reconnectMillis} while it cannot be opened (a failover under way).
+     */
+    static WorkerSession open(Database database, LeaseProtocol protocol, boolean proxied, long answerMillis, long reconnectMillis)
+            throws SQLException {
+        return Reconnects.within(reconnectMillis, () -> open(database, protocol, proxied, answerMillis));
+    }
+
+    private static WorkerSession open(Database database, LeaseProtocol protocol, boolean proxied, long answerMillis) throws SQLException {
         Proxy proxy = null;
-        Connection connection;
-        if (proxied) {
-            try {
-                proxy = FaultProxies.server().createProxy("fencecheck-realtime-" + PROXIES.incrementAndGet(), database.host(), database.port());
-            } catch (IOException e) {
-                throw new SQLException("cannot create a fault proxy: " + e.getMessage(), e);
+        Connection connection = null;
+        try {
+            if (proxied) {
+                try {
+                    proxy = FaultProxies.server().createProxy("fencecheck-realtime-" + PROXIES.incrementAndGet(), database.host(),
+                            database.port());
+                } catch (IOException e) {
+                    throw new SQLException("cannot create a fault proxy: " + e.getMessage(), e);
+                }
+                InetSocketAddress address = FaultProxies.server().connectAddress(proxy);
+                connection = database.connectRealTimeThrough(address.getHostString(), address.getPort());
+            } else {
+                connection = database.connectRealTime();
             }
-            InetSocketAddress address = FaultProxies.server().connectAddress(proxy);
-            connection = database.connectRealTimeThrough(address.getHostString(), address.getPort());
-        } else {
-            connection = database.connectRealTime();
+            connection.setNetworkTimeout(Runnable::run, (int) answerMillis);
+            int pid = connection.unwrap(PGConnection.class).getBackendPID();
+            // read once connected: a session that reaches the new primary of a failover sees the new count
+            return new WorkerSession(connection, protocol.client(connection), proxy, pid, database.restarts());
+        } catch (SQLException | RuntimeException e) {
+            // a failed attempt (the address refusing during a failover) leaves no proxy or connection behind
+            if (connection != null) {
+                try {
+                    connection.close();
+                } catch (SQLException | RuntimeException ignored) {
+                    // not open
+                }
+            }
+            deleteQuietly(proxy);
+            throw e;
         }
-        connection.setNetworkTimeout(Runnable::run, (int) answerMillis);
-        int pid = connection.unwrap(PGConnection.class).getBackendPID();
-        return new WorkerSession(connection, protocol.client(connection), proxy, pid);
+    }
+
+    /** Whether a failover has cut this session since it was opened. */
+    boolean cutByFailover(Database database) {
+        return database.restarts() != epoch;
     }
 
     boolean proxied() {
@@ -107,48 +136,21 @@ final class WorkerSession implements AutoCloseable {
      * Gives the session up after an answer did not come: deletes the proxy, ends the server
      * process from {@code control} and waits until it is gone; then nothing of it can happen any more.
      */
-    void abandon(Connection control) throws SQLException {
+    void abandon(ControlSession control) throws SQLException {
         abandoned = true;
-        if (proxy != null) {
-            try {
-                proxy.delete();
-            } catch (IOException | RuntimeException e) {
-                // its sockets are cut either way when the connection closes
-            }
-        }
-        synchronized (control) {
-            try (PreparedStatement s = control.prepareStatement("select pg_catalog.pg_terminate_backend(?)")) {
-                s.setInt(1, pid);
-                s.execute();
-            }
-            long deadline = System.nanoTime() + GONE_WAIT_MILLIS * 1_000_000;
-            try (PreparedStatement s = control.prepareStatement("select count(*) from pg_catalog.pg_stat_activity where pid = ?")) {
-                s.setInt(1, pid);
-                while (true) {
-                    try (ResultSet rs = s.executeQuery()) {
-                        rs.next();
-                        if (rs.getInt(1) == 0) {
-                            break;
-                        }
-                    }
-                    if (System.nanoTime() > deadline) {
-                        throw new SQLException("server process " + pid + " still there " + GONE_WAIT_MILLIS + " ms after it was terminated");
-                    }
-                    try {
-                        Thread.sleep(1);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        throw new SQLException("interrupted while waiting for server process " + pid + " to end");
-                    }
-                }
-            }
-        }
+        // its sockets are cut either way when the connection closes
+        deleteQuietly(proxy);
+        control.endProcess(pid, epoch);
         closeQuietly();
     }
 
     @Override
     public void close() {
         closeQuietly();
+        deleteQuietly(proxy);
+    }
+
+    private static void deleteQuietly(Proxy proxy) {
         if (proxy != null) {
             try {
                 proxy.delete();

@@ -1,7 +1,6 @@
 package fencecheck.run;
 
 import fencecheck.db.Database;
-import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.replica.Replication;
 import fencecheck.job.JobRows;
 import fencecheck.job.JobState;
@@ -119,9 +118,9 @@ final class CommittedPrefixes {
                 new TreeMap<>(), List.of(), Math.max(kept.nextMessageId(), current.nextMessageId()), kept.lastDelivered());
     }
 
-    /** The replication setting of a pair fencecheck started, or null for any other database. */
+    /** The replication setting of a pair fencecheck started, the one declared for a cluster, or null when unknown. */
     static Replication replicationOf(Database database) {
-        return database instanceof ReplicatedDatabase pair ? pair.replication() : null;
+        return database.replication();
     }
 
     /**

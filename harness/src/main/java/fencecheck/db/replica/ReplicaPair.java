@@ -2,12 +2,14 @@ package fencecheck.db.replica;
 
 import fencecheck.db.DataDirectories;
 import fencecheck.db.LibraryLogs;
+import fencecheck.db.SqlResources;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -48,7 +50,10 @@ public final class ReplicaPair implements AutoCloseable {
     private final ServiceAddress service;
     private PostgresServer primary;
     private PostgresServer standby;
-    private int failovers;
+    /** The old primary of a failover without rejoin: stopped, and brought back as the standby when one is next needed. */
+    private PostgresServer departed;
+    /** Read without the pair's lock: a real-time worker asks while a failover (and its rejoin) still runs. */
+    private volatile int failovers;
     private boolean closed;
 
     private ReplicaPair(Path directory, Replication replication, ProcessBuilder.Redirect log, Duration wait) {
@@ -185,9 +190,11 @@ public final class ReplicaPair implements AutoCloseable {
      * standby that was stopped ({@link #stopStandby()}) is started first: under {@code async} what it had not
      * received when it stopped is then lost.
      *
-     * @param rejoin whether the old primary comes back as the new primary's standby (a fresh base backup)
+     * @param rejoin whether the old primary comes back as the new primary's standby (a fresh base backup) now; if
+     *               not, it does when a standby is next needed ({@link #rejoin()})
      */
     public synchronized void failover(boolean rejoin) {
+        rejoin();
         PostgresServer promoted = requireStandbyPresent("be promoted");
         PostgresServer old = primary;
         old.stopImmediately();
@@ -196,15 +203,69 @@ public final class ReplicaPair implements AutoCloseable {
         promote(promoted);
         primary = promoted;
         standby = null;
+        // counted before the address is re-pointed: a session that reaches the new primary was opened after the count
+        // changed, so a session opened before it belongs to the old primary, whose processes are gone
         failovers++;
         if (replication.synchronousStandby()) {
             setStandbyNames("");
         }
         service.repoint(primary.host(), primary.port());
         if (rejoin) {
-            standby = newStandby(primary, old.dataDirectory(), old.port());
-            requireStandby();
+            rejoin(old);
+        } else {
+            departed = old;
         }
+    }
+
+    /**
+     * Brings the old primary of a failover without rejoin back as the standby (a fresh base backup); nothing when
+     * the pair has a standby. A failover, and stopping or starting the standby, do this first.
+     */
+    public synchronized void rejoin() {
+        if (standby == null && departed != null) {
+            PostgresServer old = departed;
+            departed = null;
+            rejoin(old);
+        }
+    }
+
+    private void rejoin(PostgresServer old) {
+        standby = newStandby(primary, old.dataDirectory(), old.port());
+        requireStandby();
+        // what the new primary committed alone before the standby was back is on the standby too before this
+        // returns, so a later failover under a synchronous setting loses nothing it acknowledged
+        awaitFlushed();
+    }
+
+    /**
+     * Waits until the standby has flushed everything the primary has flushed, which is everything a failover would
+     * keep: every commit the primary acknowledged so far. Quicker than {@link #awaitCatchUp()}, which waits for
+     * the replay too.
+     *
+     * @throws IllegalStateException with one line when that takes longer than the pair's wait
+     */
+    public synchronized void awaitFlushed() {
+        requireStandbyPresent("flush the primary's WAL");
+        String target;
+        try (Connection c = primary.connect(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery(SqlResources.load("replica/primary_flush_lsn.sql"))) {
+            rs.next();
+            target = rs.getString(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read the flush position of the primary " + primary + ": " + Messages.root(e), e);
+        }
+        String sql = SqlResources.load("replica/standby_flushed.sql");
+        Waits.until(wait, () -> "the standby flushing the primary's WAL up to " + target, () -> {
+            try (Connection c = primary.connect(); PreparedStatement s = c.prepareStatement(sql)) {
+                s.setString(1, target);
+                s.setString(2, STANDBY_NAME);
+                try (ResultSet rs = s.executeQuery()) {
+                    return rs.next() && rs.getBoolean(1);
+                }
+            } catch (SQLException e) {
+                return false;
+            }
+        });
     }
 
     private void promote(PostgresServer server) {
@@ -221,11 +282,13 @@ public final class ReplicaPair implements AutoCloseable {
 
     /** Stops the standby (fast shutdown): under a synchronous setting, commits on the primary then wait. */
     public synchronized void stopStandby() {
+        rejoin();
         requireStandbyPresent("stop").stop();
     }
 
     /** Starts the standby again after {@link #stopStandby()}; returns once it streams again. */
     public synchronized void startStandby() {
+        rejoin();
         requireStandbyPresent("start").start();
         requireStandby();
     }
@@ -278,7 +341,7 @@ public final class ReplicaPair implements AutoCloseable {
         return replication;
     }
 
-    public synchronized int failovers() {
+    public int failovers() {
         return failovers;
     }
 
