@@ -1,14 +1,11 @@
 package fencecheck.protocol;
 
 import fencecheck.db.SqlResources;
-import fencecheck.model.KeyState;
+import fencecheck.db.VirtualClock;
 import fencecheck.model.ModelConfig;
 import fencecheck.model.Outcome;
 import fencecheck.model.Outcome.Busy;
 import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.RolledBack;
-import fencecheck.model.Outcome.WriteOutcome;
-import fencecheck.model.SinkKind;
 import fencecheck.protocol.pack.NamedParameters;
 import fencecheck.protocol.pack.Params;
 import fencecheck.protocol.pack.ParsedSql;
@@ -129,7 +126,7 @@ public final class FaultVariants {
         public LeaseClient client(Connection connection) throws SQLException {
             LeaseClient reference = super.client(connection);
             PreparedStatement acquire = connection.prepareStatement(ACQUIRE.jdbc());
-            return new LeaseClient() {
+            return new ForwardingLeaseClient(reference) {
                 @Override
                 public Outcome acquire(String key, UUID owner, long ttlMicros) throws SQLException {
                     long next = lastToken.getOrDefault(key, 0L) + 1;
@@ -141,34 +138,8 @@ public final class FaultVariants {
                         }
                         long token = rs.getLong(1);
                         lastToken.merge(key, token, Math::max);
-                        return new Granted(token, fencecheck.db.VirtualClock.toMicros(rs.getObject(2, OffsetDateTime.class)));
+                        return new Granted(token, VirtualClock.toMicros(rs.getObject(2, OffsetDateTime.class)));
                     }
-                }
-
-                @Override
-                public Outcome renew(String key, UUID owner, long token, long ttlMicros) throws SQLException {
-                    return reference.renew(key, owner, token, ttlMicros);
-                }
-
-                @Override
-                public Outcome release(String key, UUID owner, long token) throws SQLException {
-                    return reference.release(key, owner, token);
-                }
-
-                @Override
-                public WriteOutcome write(SinkKind sink, String key, long token, String resultId, String payload) throws SQLException {
-                    return reference.write(sink, key, token, resultId, payload);
-                }
-
-                @Override
-                public RolledBack writeThenRollBack(SinkKind sink, String key, long token, String resultId, String payload)
-                        throws SQLException {
-                    return reference.writeThenRollBack(sink, key, token, resultId, payload);
-                }
-
-                @Override
-                public KeyState inspect(String key) throws SQLException {
-                    return reference.inspect(key);
                 }
 
                 @Override

@@ -3,9 +3,7 @@ package fencecheck.protocol.kit;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
 import fencecheck.model.Outcome;
-import fencecheck.model.Outcome.RolledBack;
-import fencecheck.model.Outcome.WriteOutcome;
-import fencecheck.model.SinkKind;
+import fencecheck.protocol.ForwardingLeaseClient;
 import fencecheck.protocol.LeaseClient;
 
 import java.sql.SQLException;
@@ -22,47 +20,26 @@ final class LastRenewal {
     private volatile long leaseLength;
 
     LeaseClient client(LeaseClient rows) {
-        return new LeaseClient() {
+        return new ForwardingLeaseClient(rows) {
             @Override
             public Outcome acquire(String key, UUID owner, long ttlMicros) throws SQLException {
                 leaseLength = ttlMicros;
-                return rows.acquire(key, owner, ttlMicros);
+                return delegate.acquire(key, owner, ttlMicros);
             }
 
             @Override
             public Outcome renew(String key, UUID owner, long token, long ttlMicros) throws SQLException {
                 leaseLength = ttlMicros;
-                return rows.renew(key, owner, token, ttlMicros);
-            }
-
-            @Override
-            public Outcome release(String key, UUID owner, long token) throws SQLException {
-                return rows.release(key, owner, token);
-            }
-
-            @Override
-            public WriteOutcome write(SinkKind sink, String key, long token, String resultId, String payload) throws SQLException {
-                return rows.write(sink, key, token, resultId, payload);
-            }
-
-            @Override
-            public RolledBack writeThenRollBack(SinkKind sink, String key, long token, String resultId, String payload)
-                    throws SQLException {
-                return rows.writeThenRollBack(sink, key, token, resultId, payload);
+                return delegate.renew(key, owner, token, ttlMicros);
             }
 
             /** A released lease's end is as stored: it ended when released, not a lease length later. */
             @Override
             public KeyState inspect(String key) throws SQLException {
-                KeyState stored = rows.inspect(key);
+                KeyState stored = delegate.inspect(key);
                 Lease lease = stored.lease();
                 return lease == null || lease.released() ? stored
                         : new KeyState(lease.withUntil(lease.until() + leaseLength), stored.latest(), stored.fenced());
-            }
-
-            @Override
-            public void close() throws SQLException {
-                rows.close();
             }
         };
     }

@@ -4,9 +4,7 @@ import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
 import fencecheck.model.Outcome;
 import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.RolledBack;
-import fencecheck.model.Outcome.WriteOutcome;
-import fencecheck.model.SinkKind;
+import fencecheck.protocol.ForwardingLeaseClient;
 import fencecheck.protocol.LeaseClient;
 
 import java.sql.SQLException;
@@ -43,18 +41,17 @@ final class LeaseHolders {
         return state.withLease(lease.withOwner(grant.owner().toString()));
     }
 
-    private final class Naming implements LeaseClient {
-        private final LeaseClient client;
+    private final class Naming extends ForwardingLeaseClient {
         private final LockCalls calls;
 
         Naming(LeaseClient client, LockCalls calls) {
-            this.client = client;
+            super(client);
             this.calls = calls;
         }
 
         @Override
         public Outcome acquire(String key, UUID owner, long ttlMicros) throws SQLException {
-            Outcome answer = client.acquire(key, owner, ttlMicros);
+            Outcome answer = delegate.acquire(key, owner, ttlMicros);
             if (answer instanceof Granted granted) {
                 grants.computeIfAbsent(key, k -> new ConcurrentHashMap<>())
                         .put(granted.token(), new Grant(owner, calls.ownerValue(owner)));
@@ -63,34 +60,8 @@ final class LeaseHolders {
         }
 
         @Override
-        public Outcome renew(String key, UUID owner, long token, long ttlMicros) throws SQLException {
-            return client.renew(key, owner, token, ttlMicros);
-        }
-
-        @Override
-        public Outcome release(String key, UUID owner, long token) throws SQLException {
-            return client.release(key, owner, token);
-        }
-
-        @Override
-        public WriteOutcome write(SinkKind sink, String key, long token, String resultId, String payload) throws SQLException {
-            return client.write(sink, key, token, resultId, payload);
-        }
-
-        @Override
-        public RolledBack writeThenRollBack(SinkKind sink, String key, long token, String resultId, String payload)
-                throws SQLException {
-            return client.writeThenRollBack(sink, key, token, resultId, payload);
-        }
-
-        @Override
         public KeyState inspect(String key) throws SQLException {
-            return named(key, client.inspect(key));
-        }
-
-        @Override
-        public void close() throws SQLException {
-            client.close();
+            return named(key, delegate.inspect(key));
         }
     }
 }
