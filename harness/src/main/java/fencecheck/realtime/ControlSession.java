@@ -1,10 +1,9 @@
 package fencecheck.realtime;
 
+import fencecheck.db.Backends;
 import fencecheck.db.Database;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /**
@@ -58,7 +57,7 @@ final class ControlSession implements AutoCloseable {
         while (database.restarts() == sessionEpoch) {
             Connection c = connection();
             try {
-                terminate(c, pid);
+                Backends.terminate(c, pid, GONE_WAIT_MILLIS);
                 return;
             } catch (SQLException e) {
                 // a failover cut this session under the statement: the next round opens it again and looks once more
@@ -72,34 +71,6 @@ final class ControlSession implements AutoCloseable {
     /** Measures the server's clock again (after a failover, on the new primary). */
     synchronized void recheck(ServerClock clock) throws SQLException {
         clock.recheck(connection());
-    }
-
-    private static void terminate(Connection c, int pid) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("select pg_catalog.pg_terminate_backend(?)")) {
-            s.setInt(1, pid);
-            s.execute();
-        }
-        long deadline = System.nanoTime() + GONE_WAIT_MILLIS * 1_000_000;
-        try (PreparedStatement s = c.prepareStatement("select count(*) from pg_catalog.pg_stat_activity where pid = ?")) {
-            s.setInt(1, pid);
-            while (true) {
-                try (ResultSet rs = s.executeQuery()) {
-                    rs.next();
-                    if (rs.getInt(1) == 0) {
-                        return;
-                    }
-                }
-                if (System.nanoTime() > deadline) {
-                    throw new SQLException("server process " + pid + " still there " + GONE_WAIT_MILLIS + " ms after it was terminated");
-                }
-                try {
-                    Thread.sleep(1);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new SQLException("interrupted while waiting for server process " + pid + " to end");
-                }
-            }
-        }
     }
 
     private void closeQuietly() {

@@ -1,5 +1,6 @@
 package fencecheck.run;
 
+import fencecheck.db.Backends;
 import fencecheck.db.Database;
 import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.TestBed;

@@ -1,4 +1,4 @@
-package fencecheck.run;
+package fencecheck.db;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -6,13 +6,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /** Server processes of sessions the harness gave up on: ended from another session, and awaited, bounded. */
-final class Backends {
+public final class Backends {
 
     private Backends() {
     }
 
     /** Terminates the server process {@code pid} from {@code observer}, as a crash of its client would end it, and awaits its exit. */
-    static void terminate(Connection observer, int pid, long millis) throws SQLException {
+    public static void terminate(Connection observer, int pid, long millis) throws SQLException {
         try (PreparedStatement s = observer.prepareStatement("select pg_catalog.pg_terminate_backend(?)")) {
             s.setInt(1, pid);
             s.execute();
@@ -21,7 +21,7 @@ final class Backends {
     }
 
     /** Waits until the server process {@code pid} has exited (its transaction with it), at most {@code millis}. */
-    static void awaitGone(Connection observer, int pid, long millis) throws SQLException {
+    public static void awaitGone(Connection observer, int pid, long millis) throws SQLException {
         long deadline = System.nanoTime() + millis * 1_000_000;
         try (PreparedStatement s = observer.prepareStatement("select count(*) from pg_catalog.pg_stat_activity where pid = ?")) {
             s.setInt(1, pid);
