@@ -85,9 +85,9 @@ public final class Linearizability {
     }
 
     /**
-     * A witness: every operation that took effect, with the instant it was placed at, in order. Under safety alone a
-     * witness holds an admissible answer only where no order of the reference's answers alone explains the key's
-     * operations.
+     * A witness: every operation that took effect, with the instant it was placed at, in order. Under safety alone
+     * each admissible answer in it is needed: no order explains its key's operations with the reference's answer
+     * there (the witness's other admissible answers kept).
      */
     public record Linearizable(List<Point> witness, long states) implements Verdict {
 
@@ -156,13 +156,9 @@ public final class Linearizability {
         boolean safetyOnly = config.conformanceOr(Conformance.STRICT) == Conformance.SAFETY;
         for (String key : history.keys()) {
             RealTimeHistory part = history.ofKey(key);
-            Verdict v = new KeySearch(part, key, config, safetyOnly, maxStatesPerKey, history.start()).run();
+            Verdict v = new KeySearch(part, key, config, safetyOnly, Set.of(), maxStatesPerKey, history.start()).run();
             if (v instanceof Linearizable l && !l.admitted().isEmpty()) {
-                // the search takes the first order it finds, which may use an admissible answer where another order
-                // of the reference's answers alone explains the key: a difference is reported only when none does
-                Verdict asReference = new KeySearch(part, key, config, false, maxStatesPerKey, history.start()).run();
-                states += asReference.states();
-                v = asReference instanceof Linearizable r ? new Linearizable(r.witness(), v.states()) : v;
+                v = neededOnly(part, key, config, maxStatesPerKey, history.start(), l);
             }
             states += v.states();
             switch (v) {
@@ -180,6 +176,42 @@ public final class Linearizability {
         return new Linearizable(List.copyOf(witness), states);
     }
 
+    /**
+     * A witness of {@code part} in which each admissible answer is needed: the search takes the first order it finds,
+     * which may explain an operation by an admissible answer where another order explains it by the reference's. So
+     * each admissible point is refused in turn (the reference's answer alone, there), and a witness found without it
+     * replaces the one before; a point is kept only when no order explains the key without it, the points kept so far
+     * staying as they are. Its states are those of every search.
+     */
+    private static Linearizable neededOnly(RealTimeHistory part, String key, ModelConfig config, long maxStates, long zero,
+                                           Linearizable found) {
+        long states = found.states();
+        Verdict asReference = new KeySearch(part, key, config, false, Set.of(), maxStates, zero).run();
+        states += asReference.states();
+        if (asReference instanceof Linearizable r) {
+            return new Linearizable(r.witness(), states);
+        }
+        Linearizable best = found;
+        Set<Integer> refused = new HashSet<>();
+        Set<Integer> needed = new HashSet<>();
+        while (true) {
+            Point next = best.admitted().stream().filter(p -> !needed.contains(p.operation())).findFirst().orElse(null);
+            if (next == null) {
+                return new Linearizable(best.witness(), states);
+            }
+            refused.add(next.operation());
+            Verdict without = new KeySearch(part, key, config, true, Set.copyOf(refused), maxStates, zero).run();
+            states += without.states();
+            if (without instanceof Linearizable l) {
+                best = l;
+            } else {
+                // refused (or undecided): no order shown without it
+                refused.remove(next.operation());
+                needed.add(next.operation());
+            }
+        }
+    }
+
     /** The search over one key's operations. */
     private static final class KeySearch {
 
@@ -189,6 +221,8 @@ public final class Linearizability {
         private final Admissible admissible;
         /** Whether an admissible answer explains an operation too (the implementation is held to safety alone). */
         private final boolean safetyOnly;
+        /** The operations an admissible answer may not explain even so: the reference's answer alone. */
+        private final Set<Integer> referenceOnly;
         private final long maxStates;
         /** Sorted by earliest instant. */
         private final TimedOperation[] ops;
@@ -206,13 +240,15 @@ public final class Linearizability {
         private final long zero;
         private final KeyState startRows;
 
-        KeySearch(RealTimeHistory part, String key, ModelConfig config, boolean safetyOnly, long maxStates, long zero) {
+        KeySearch(RealTimeHistory part, String key, ModelConfig config, boolean safetyOnly, Set<Integer> referenceOnly, long maxStates,
+                  long zero) {
             this.zero = zero;
             this.key = key;
             this.config = config;
             this.model = new LeaseModel(config);
             this.admissible = new Admissible(model);
             this.safetyOnly = safetyOnly;
+            this.referenceOnly = referenceOnly;
             this.maxStates = maxStates;
             this.ops = part.operations().stream().sorted(Comparator.comparingLong(part::earliest)).toArray(TimedOperation[]::new);
             this.lo = new long[ops.length];
@@ -565,15 +601,30 @@ public final class Linearizability {
             int before = out.size();
             stepAsReference(i, rows, untilMin, untilMax, t, out);
             Outcome observed = ops[i].outcome();
-            if (out.size() > before || observed == null || !safetyOnly) {
+            if (out.size() > before || observed == null || !safetyOnly || referenceOnly.contains(ops[i].id())) {
                 return;
             }
             Judgement judged = admissible.judge(new ProtocolState(t, new TreeMap<>(Map.of(key, rows))), ops[i].command(), observed);
             if (judged.level() == Judgement.Level.ADMISSIBLE) {
                 KeyState after = judged.transition().next().key(key);
                 boolean leaseKept = Objects.equals(after.lease(), rows.lease());
-                out.add(new Branch(after, leaseKept ? untilMax : exactEnd(after), observed, judged.difference()));
+                out.add(new Branch(after, leaseKept ? untilMax : exactEnd(after), observed, fromStart(judged, rows, i, t)));
             }
+        }
+
+        /**
+         * The words of an admissible answer with its instants counted from the run's start, as every message of a
+         * real-time run gives them, rather than on the server's clock.
+         */
+        private String fromStart(Judgement judged, KeyState rows, int i, long t) {
+            KeyState shifted = rows.lease() == null ? rows : rows.withLease(rows.lease().withUntil(rows.lease().until() - zero));
+            Outcome observed = switch (ops[i].outcome()) {
+                case Granted g -> new Granted(g.token(), g.until() - zero);
+                case Renewed r -> new Renewed(r.until() - zero);
+                case Outcome o -> o;
+            };
+            Judgement words = admissible.judge(new ProtocolState(t - zero, new TreeMap<>(Map.of(key, shifted))), ops[i].command(), observed);
+            return words.level() == Judgement.Level.ADMISSIBLE ? words.difference() : judged.difference();
         }
 
         /** The reference's step on {@code rows}, whose lease ends somewhere in [{@code untilMin}, {@code untilMax}], judged against the answer. */
