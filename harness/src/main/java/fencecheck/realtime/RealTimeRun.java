@@ -48,9 +48,10 @@ public final class RealTimeRun {
      * A run and its verdict.
      *
      * @param shrunk the smallest failing history found, or null when the run passed or was undecided
+     * @param notes  under safety, each kind of admissible answer the witness needed, when the run passed
      */
     public record Result(RealTimeHistory history, RealTimeVerdict verdict, HistoryShrinker.Shrunk shrunk, Set<Situation> situations,
-                         long runMillis, long checkMillis) {
+                         long runMillis, long checkMillis, List<RealTimeNotes.Note> notes) {
 
         public boolean passed() {
             return verdict.passed();
@@ -85,8 +86,10 @@ public final class RealTimeRun {
         if (!verdict.passed() && !verdict.undecided()) {
             shrunk = HistoryShrinker.shrink(history, h -> RealTimeVerdict.of(h, config, settings.maxStates()), settings.shrinkMillis());
         }
+        List<RealTimeNotes.Note> notes = verdict.passed()
+                ? RealTimeNotes.of(history, verdict.linearizability(), config, settings.maxStates()) : List.of();
         return new Result(history, verdict, shrunk, RealTimeSituations.of(history), (ran - started) / 1_000_000,
-                (checked - ran) / 1_000_000);
+                (checked - ran) / 1_000_000, notes);
     }
 
     /**

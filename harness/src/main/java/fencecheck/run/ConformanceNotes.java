@@ -18,7 +18,23 @@ public final class ConformanceNotes {
     /** The note's kind, e.g. "renew: a renew after the lease ran out at # revives it (nobody was granted the key meanwhile)". */
     public static String kindOf(HistoryEntry note) {
         String words = note.difference() != null ? note.difference() : "the rows differ from the model's";
-        return operation(note) + ": " + words.replaceAll("\\d+(\\.\\d+)?s?", "#");
+        return kind(operation(note), words);
+    }
+
+    /** A kind from the operation's name and the difference in words, its values (tokens, instants) left out. */
+    public static String kind(String operation, String words) {
+        return operation + ": " + words.replaceAll("\\d+(\\.\\d+)?s?", "#");
+    }
+
+    /** The name of a lease operation or write in a note's kind: "acquire", "renew", "write to CURRENT_FENCE". */
+    public static String operation(Command command) {
+        return switch (command) {
+            case Command.Acquire a -> "acquire";
+            case Command.Renew r -> "renew";
+            case Command.Release r -> "release";
+            case Command.Write w -> "write to " + w.sink();
+            default -> "lease operation";
+        };
     }
 
     /** The first note of {@code kind} in the try, if it still shows one. */
@@ -28,12 +44,7 @@ public final class ConformanceNotes {
 
     private static String operation(HistoryEntry e) {
         if (e.command() instanceof JobCommand.LeaseOperation op) {
-            return switch (op.command()) {
-                case Command.Acquire a -> "acquire";
-                case Command.Renew r -> "renew";
-                case Command.Release r -> "release";
-                default -> "lease operation";
-            };
+            return operation(op.command());
         }
         if (e.command() instanceof JobCommand.Write w) {
             return "write to " + w.write().sink();

@@ -84,8 +84,17 @@ public final class Linearizability {
         long states();
     }
 
-    /** A witness: every operation that took effect, with the instant it was placed at, in order. */
+    /**
+     * A witness: every operation that took effect, with the instant it was placed at, in order. Under safety alone
+     * each admissible answer in it is needed: no order explains its key's operations with the reference's answer
+     * there (the witness's other admissible answers kept).
+     */
     public record Linearizable(List<Point> witness, long states) implements Verdict {
+
+        /** The operations that took effect with an admissible answer, not the reference's: the run's conformance differences. */
+        public List<Point> admitted() {
+            return witness.stream().filter(Point::admissible).toList();
+        }
     }
 
     /**
@@ -116,8 +125,20 @@ public final class Linearizability {
     /**
      * An operation placed at an instant, with the answer it took effect with: its own, or for an operation whose
      * answer was lost the model's there (a grant's or renewal's end the earliest its interval allows).
+     *
+     * @param difference for an answer that is admissible but not the reference's, the model's words for how it differs
+     *                   and what that means ("a renew after the lease ran out at ... revives it ..."); else null
      */
-    public record Point(int operation, long at, Outcome effect) {
+    public record Point(int operation, long at, Outcome effect, String difference) {
+
+        /** A point of the reference's own answer (or the model's, for a lost one). */
+        public Point(int operation, long at, Outcome effect) {
+            this(operation, at, effect, null);
+        }
+
+        public boolean admissible() {
+            return difference != null;
+        }
     }
 
     private Linearizability() {
@@ -132,8 +153,13 @@ public final class Linearizability {
         List<Point> witness = new ArrayList<>();
         long states = 0;
         Verdict undecided = null;
+        boolean safetyOnly = config.conformanceOr(Conformance.STRICT) == Conformance.SAFETY;
         for (String key : history.keys()) {
-            Verdict v = new KeySearch(history.ofKey(key), key, config, maxStatesPerKey, history.start()).run();
+            RealTimeHistory part = history.ofKey(key);
+            Verdict v = new KeySearch(part, key, config, safetyOnly, Set.of(), maxStatesPerKey, history.start()).run();
+            if (v instanceof Linearizable l && !l.admitted().isEmpty()) {
+                v = neededOnly(part, key, config, maxStatesPerKey, history.start(), l);
+            }
             states += v.states();
             switch (v) {
                 case Linearizable l -> witness.addAll(l.witness());
@@ -150,6 +176,42 @@ public final class Linearizability {
         return new Linearizable(List.copyOf(witness), states);
     }
 
+    /**
+     * A witness of {@code part} in which each admissible answer is needed: the search takes the first order it finds,
+     * which may explain an operation by an admissible answer where another order explains it by the reference's. So
+     * each admissible point is refused in turn (the reference's answer alone, there), and a witness found without it
+     * replaces the one before; a point is kept only when no order explains the key without it, the points kept so far
+     * staying as they are. Its states are those of every search.
+     */
+    private static Linearizable neededOnly(RealTimeHistory part, String key, ModelConfig config, long maxStates, long zero,
+                                           Linearizable found) {
+        long states = found.states();
+        Verdict asReference = new KeySearch(part, key, config, false, Set.of(), maxStates, zero).run();
+        states += asReference.states();
+        if (asReference instanceof Linearizable r) {
+            return new Linearizable(r.witness(), states);
+        }
+        Linearizable best = found;
+        Set<Integer> refused = new HashSet<>();
+        Set<Integer> needed = new HashSet<>();
+        while (true) {
+            Point next = best.admitted().stream().filter(p -> !needed.contains(p.operation())).findFirst().orElse(null);
+            if (next == null) {
+                return new Linearizable(best.witness(), states);
+            }
+            refused.add(next.operation());
+            Verdict without = new KeySearch(part, key, config, true, Set.copyOf(refused), maxStates, zero).run();
+            states += without.states();
+            if (without instanceof Linearizable l) {
+                best = l;
+            } else {
+                // refused (or undecided): no order shown without it
+                refused.remove(next.operation());
+                needed.add(next.operation());
+            }
+        }
+    }
+
     /** The search over one key's operations. */
     private static final class KeySearch {
 
@@ -159,6 +221,8 @@ public final class Linearizability {
         private final Admissible admissible;
         /** Whether an admissible answer explains an operation too (the implementation is held to safety alone). */
         private final boolean safetyOnly;
+        /** The operations an admissible answer may not explain even so: the reference's answer alone. */
+        private final Set<Integer> referenceOnly;
         private final long maxStates;
         /** Sorted by earliest instant. */
         private final TimedOperation[] ops;
@@ -176,13 +240,15 @@ public final class Linearizability {
         private final long zero;
         private final KeyState startRows;
 
-        KeySearch(RealTimeHistory part, String key, ModelConfig config, long maxStates, long zero) {
+        KeySearch(RealTimeHistory part, String key, ModelConfig config, boolean safetyOnly, Set<Integer> referenceOnly, long maxStates,
+                  long zero) {
             this.zero = zero;
             this.key = key;
             this.config = config;
             this.model = new LeaseModel(config);
             this.admissible = new Admissible(model);
-            this.safetyOnly = config.conformanceOr(Conformance.STRICT) == Conformance.SAFETY;
+            this.safetyOnly = safetyOnly;
+            this.referenceOnly = referenceOnly;
             this.maxStates = maxStates;
             this.ops = part.operations().stream().sorted(Comparator.comparingLong(part::earliest)).toArray(TimedOperation[]::new);
             this.lo = new long[ops.length];
@@ -223,11 +289,18 @@ public final class Linearizability {
             }
         }
 
-        /** The rows after an operation, with how late the lease may end, and the answer it took effect with. */
-        private record Branch(KeyState rows, long untilMax, Outcome effect) {
+        /**
+         * The rows after an operation, with how late the lease may end, the answer it took effect with, and for an
+         * admissible answer how it differs from the reference's (null for the reference's).
+         */
+        private record Branch(KeyState rows, long untilMax, Outcome effect, String difference) {
+
+            Branch(KeyState rows, long untilMax, Outcome effect) {
+                this(rows, untilMax, effect, null);
+            }
         }
 
-        private record Move(int op, long at, Node next, Outcome effect) {
+        private record Move(int op, long at, Node next, Outcome effect, String difference) {
         }
 
         /** A node being explored and the moves left to try from it. */
@@ -300,7 +373,7 @@ public final class Linearizability {
                     } else if (!op.unknown() && op.command() instanceof Acquire && m.effect() instanceof Granted revealed
                             && revealed.token() == lost.token()) {
                         Point p = witness.get(lostGrant);
-                        witness.set(lostGrant, new Point(p.operation(), p.at(), new Granted(lost.token(), revealed.until())));
+                        witness.set(lostGrant, new Point(p.operation(), p.at(), new Granted(lost.token(), revealed.until()), p.difference()));
                         lostGrant = -1;
                     }
                 }
@@ -308,7 +381,7 @@ public final class Linearizability {
                     lostGrant = witness.size();
                     lostAcquire = a;
                 }
-                witness.add(new Point(op.id(), m.at(), m.effect()));
+                witness.add(new Point(op.id(), m.at(), m.effect(), m.difference()));
             }
             return witness;
         }
@@ -439,7 +512,7 @@ public final class Linearizability {
                         BitSet placed = (BitSet) n.placed().clone();
                         placed.set(i);
                         Node next = new Node(placed, t, after.rows(), after.untilMax(), n.knownPlaced() + (ops[i].unknown() ? 0 : 1));
-                        (ops[i].unknown() ? unknown : known).add(new Move(i, t, next, after.effect()));
+                        (ops[i].unknown() ? unknown : known).add(new Move(i, t, next, after.effect(), after.difference()));
                     }
                 }
             }
@@ -528,15 +601,30 @@ public final class Linearizability {
             int before = out.size();
             stepAsReference(i, rows, untilMin, untilMax, t, out);
             Outcome observed = ops[i].outcome();
-            if (out.size() > before || observed == null || !safetyOnly) {
+            if (out.size() > before || observed == null || !safetyOnly || referenceOnly.contains(ops[i].id())) {
                 return;
             }
             Judgement judged = admissible.judge(new ProtocolState(t, new TreeMap<>(Map.of(key, rows))), ops[i].command(), observed);
             if (judged.level() == Judgement.Level.ADMISSIBLE) {
                 KeyState after = judged.transition().next().key(key);
                 boolean leaseKept = Objects.equals(after.lease(), rows.lease());
-                out.add(new Branch(after, leaseKept ? untilMax : exactEnd(after), observed));
+                out.add(new Branch(after, leaseKept ? untilMax : exactEnd(after), observed, fromStart(judged, rows, i, t)));
             }
+        }
+
+        /**
+         * The words of an admissible answer with its instants counted from the run's start, as every message of a
+         * real-time run gives them, rather than on the server's clock.
+         */
+        private String fromStart(Judgement judged, KeyState rows, int i, long t) {
+            KeyState shifted = rows.lease() == null ? rows : rows.withLease(rows.lease().withUntil(rows.lease().until() - zero));
+            Outcome observed = switch (ops[i].outcome()) {
+                case Granted g -> new Granted(g.token(), g.until() - zero);
+                case Renewed r -> new Renewed(r.until() - zero);
+                case Outcome o -> o;
+            };
+            Judgement words = admissible.judge(new ProtocolState(t - zero, new TreeMap<>(Map.of(key, shifted))), ops[i].command(), observed);
+            return words.level() == Judgement.Level.ADMISSIBLE ? words.difference() : judged.difference();
         }
 
         /** The reference's step on {@code rows}, whose lease ends somewhere in [{@code untilMin}, {@code untilMax}], judged against the answer. */

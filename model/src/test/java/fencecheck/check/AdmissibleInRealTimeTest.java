@@ -8,6 +8,7 @@ import fencecheck.model.Outcome;
 import fencecheck.model.Outcome.Busy;
 import fencecheck.model.Outcome.Granted;
 import fencecheck.model.Outcome.Renewed;
+import fencecheck.model.SinkKind;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -48,6 +49,36 @@ class AdmissibleInRealTimeTest {
                 .isInstanceOf(Linearizability.Linearizable.class);
         assertThat(RealTimeVerdict.of(history(), SAFETY, 10_000).passed()).isTrue();
         assertThat(Linearizability.check(history(), STRICT)).isInstanceOf(Linearizability.NotLinearizable.class);
+    }
+
+    @Test
+    void aRevivingRenewIsLinearizableUnderSafetyWithItsOnePointNamed() {
+        op("w1", new Acquire("K1", "w1", TTL), 0, 1_000, new Granted(1, 100_500));
+        // sent a tenth of a second after the lease ran out, nobody having taken K1: the reference refuses it
+        op("w1", new Command.Renew("K1", "w1", 1, TTL), 200_000, 201_000, new Renewed(300_500));
+        op("w1", new Command.Write(SinkKind.CURRENT_FENCE, "K1", 1, "r1", "p"), 250_000, 251_000, new Outcome.Applied());
+
+        Linearizability.Verdict safety = Linearizability.check(history(), SAFETY);
+        assertThat(safety).isInstanceOf(Linearizability.Linearizable.class);
+        List<Linearizability.Point> admitted = ((Linearizability.Linearizable) safety).admitted();
+        assertThat(admitted).extracting(Linearizability.Point::operation).containsExactly(2);
+        assertThat(admitted.get(0).difference()).contains("a renew after the lease ran out").contains("revives it");
+        assertThat(RealTimeVerdict.of(history(), SAFETY, 10_000).passed()).isTrue();
+        assertThat(Linearizability.check(history(), STRICT)).isInstanceOf(Linearizability.NotLinearizable.class);
+    }
+
+    @Test
+    void anOrderOfTheReferencesAnswersAloneNamesNoAdmissiblePoint() {
+        op("w1", new Acquire("K1", "w1", TTL), 0, 1_000, new Granted(1, 100_500));
+        // the search tries the release first (it starts first), after which the Busy is admissible only; placed
+        // before the release, the Busy is the reference's answer
+        op("w1", new Command.Release("K1", "w1", 1), 40_000, 45_000, new Outcome.Released());
+        op("w2", new Acquire("K1", "w2", TTL), 41_000, 60_000, new Busy());
+
+        Linearizability.Verdict safety = Linearizability.check(history(), SAFETY);
+        assertThat(safety).isInstanceOf(Linearizability.Linearizable.class);
+        assertThat(((Linearizability.Linearizable) safety).admitted()).isEmpty();
+        assertThat(Linearizability.check(history(), STRICT)).isInstanceOf(Linearizability.Linearizable.class);
     }
 
     @Test

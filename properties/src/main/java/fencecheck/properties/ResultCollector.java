@@ -184,8 +184,15 @@ public class ResultCollector implements AroundPropertyHook, OnFencecheckProperti
                 failure,
                 moreFindings,
                 PropertyFindings.notShrunk().stream().map(ResultCollector::factsOf).toList(),
-                runner.map(r -> ConformanceNoteReport.of(context, r, implementation, seed)).orElse(List.of()),
+                notes(context, runner, implementation, seed),
                 examinedBy.orElse(null));
+    }
+
+    /** The run's conformance notes: lock step's from its runner's tries, or the real-time property's from its runs. */
+    private static List<RunResult.Note> notes(PropertyLifecycleContext context, Optional<TraceRunner> runner, String implementation,
+                                              String seed) {
+        List<RunResult.Note> lockStep = runner.map(r -> ConformanceNoteReport.of(context, r, implementation, seed)).orElse(List.of());
+        return lockStep.isEmpty() ? RealTimeNoteReport.of(context, implementation, seed) : lockStep;
     }
 
     /** One finding as the result file keeps it: its shrunk try, how to reproduce it, and its kind and shrinking. */

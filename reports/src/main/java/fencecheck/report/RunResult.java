@@ -113,10 +113,10 @@ public record RunResult(
      *
      * @param kind       the operation and the difference, without the values of the try that showed it
      * @param difference the first such difference of the shrunk trace, in words
-     * @param step       the step of the shrunk trace it is at
-     * @param steps      the shrunk trace's length
-     * @param trace      the shrunk trace's file, from the project's root
-     * @param replay     the command that replays it
+     * @param step       the step of the shrunk trace it is at (in real time: the operation's id)
+     * @param steps      the shrunk trace's length (in real time: the saved history's operations)
+     * @param trace      the shrunk trace's file, from the project's root (in real time: the history's)
+     * @param replay     the command that replays it; null in real time, whose histories cannot be replayed
      */
     public record Note(String kind, String difference, int step, int steps, String trace, String replay) {
     }
