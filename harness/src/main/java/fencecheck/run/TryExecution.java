@@ -141,6 +141,7 @@ final class TryExecution {
             case Action.AdvanceBy a -> clock(st.model.config().resolution().ceil(st.state.now() + a.micros()));
             case Action.CrashDatabase c -> nemesis.crashDatabase();
             case Action.StopStandby s -> nemesis.stopStandby();
+            case Action.HoldReplay h -> nemesis.holdReplay();
             case Action.Failover f -> {
                 CommittedPrefixes.Loss loss = nemesis.failover(prefixes);
                 if (loss != null) {

@@ -62,6 +62,10 @@ class AsyncFailoverTracesTest {
 
     @Property(tries = 4, seed = "22", shrinking = ShrinkingMode.OFF)
     void aFailoverToAStoppedStandbyLosesWhatTheReferenceAcknowledged(@ForAll("stopThenFailover") List<Step> steps) {
+        if (!CAUGHT.isEmpty()) {
+            // one caught trace is what the proof shrinks: each further try would cost a failover for nothing
+            return;
+        }
         TryResult r = runner.run(Trace.of("reference", steps));
         // the model goes on from what the new primary holds: only the invariants judge the loss, never a divergence
         assertThat(r.divergent()).as(r.verdict() + "\n" + TraceTable.render(r)).isNull();
