@@ -72,6 +72,16 @@ final class Standby {
         replayHeld = false;
     }
 
+    /**
+     * After the tables are reset for a try: the standby has replayed everything, the reset included, so that a read
+     * on it starts the try where the primary is (only a step of the try makes it lag).
+     */
+    void caughtUp() {
+        if (database instanceof ReplicatedDatabase pair && !stopped && pair.pair().standbyPort() > 0) {
+            pair.awaitCatchUp();
+        }
+    }
+
     /** Before the next try: a stopped standby streams again, a held replay goes on, and the standby catches up. */
     void restore() {
         if (database instanceof ReplicatedDatabase pair && (stopped || replayHeld)) {

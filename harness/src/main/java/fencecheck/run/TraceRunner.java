@@ -208,6 +208,7 @@ public final class TraceRunner implements AutoCloseable {
             }
             dropDirtySessions();
             resetTables();
+            standby.caughtUp();
             // a fresh try is a fresh application: nothing the coordinator kept belongs to the emptied tables
             protocol.restartCoordinator();
             try {
