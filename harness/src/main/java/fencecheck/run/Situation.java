@@ -131,8 +131,9 @@ public enum Situation {
 
         /**
          * The situations whose floor may apply to an implementation, before its tries are seen: all of the group's
-         * but those only counted ({@link #CALL_STOPPED}, {@link #REPLAY_HELD}), and without {@link #BETWEEN_STATEMENTS} for one whose calls pass no point
-         * between statements (every file of one statement, as the reference's), where no split can stop anything.
+         * but those only counted ({@link #CALL_STOPPED}, {@link #REPLAY_HELD}), and without
+         * {@link #BETWEEN_STATEMENTS} for one whose calls pass no point between statements (every file of one
+         * statement, as the reference's), where no split can stop anything.
          * {@link Floors} decides, from the tries, which of them apply.
          */
         public List<Situation> floored(LeaseProtocol implementation) {
