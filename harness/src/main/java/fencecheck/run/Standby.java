@@ -3,9 +3,12 @@ package fencecheck.run;
 import fencecheck.db.Database;
 import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.SqlResources;
+import fencecheck.db.replica.ReplicaPair;
 import fencecheck.db.replica.Replication;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 
@@ -17,10 +20,14 @@ final class Standby {
 
     private static final String HOLD_REPLAY = SqlResources.load("standby/hold_replay.sql");
     private static final String RESUME_REPLAY = SqlResources.load("standby/resume_replay.sql");
+    private static final String CURRENT_LSN = SqlResources.load("standby/current_lsn.sql");
+    private static final String REPLAYED_UP_TO = SqlResources.load("standby/replayed_up_to.sql");
 
     private final Database database;
     private boolean stopped;
     private boolean replayHeld;
+    /** A session on the standby for {@link #caughtUp}; it goes when the standby stops or is replaced. */
+    private Connection reader;
 
     Standby(Database database) {
         this.database = database;
@@ -41,6 +48,7 @@ final class Standby {
             // a held replay would never catch up: it goes on first, and the standby stops with everything
             resumeReplay(pair);
             pair.awaitCatchUp();
+            closeReader();
             pair.pair().stopStandby();
             stopped = true;
         }
@@ -68,17 +76,57 @@ final class Standby {
 
     /** The promoted standby replayed everything before it became the primary; the old primary is the new standby, fresh. */
     void replacedByFailover() {
+        closeReader();
         stopped = false;
         replayHeld = false;
     }
 
+    /** Closes the standby session of {@link #caughtUp}, if any; the runner's end closes it too. */
+    void closeReader() {
+        if (reader != null) {
+            try {
+                reader.close();
+            } catch (SQLException e) {
+                // the standby went away with it: nothing to close
+            }
+            reader = null;
+        }
+    }
+
     /**
-     * After the tables are reset for a try: the standby has replayed everything, the reset included, so that a read
-     * on it starts the try where the primary is (only a step of the try makes it lag).
+     * Before each step: the standby has replayed everything the primary wrote (the reset and the earlier steps), so
+     * that a read on it is behind only where the trace holds its replay: a lag left to the machine's timing would make
+     * a try's outcome a matter of luck. Waits as long as the pair's catch-up wait, then fails in one line.
+     *
+     * @param primary a session on the primary (the runner's observer)
      */
-    void caughtUp() {
-        if (database instanceof ReplicatedDatabase pair && !stopped && pair.pair().standbyPort() > 0) {
-            pair.awaitCatchUp();
+    void caughtUp(Connection primary) throws SQLException {
+        if (!(database instanceof ReplicatedDatabase pair) || stopped || replayHeld || pair.pair().standbyPort() < 0) {
+            return;
+        }
+        String lsn;
+        try (Statement s = primary.createStatement(); ResultSet rs = s.executeQuery(CURRENT_LSN)) {
+            rs.next();
+            lsn = rs.getString(1);
+        }
+        if (reader == null) {
+            reader = pair.pair().connectStandby();
+        }
+        long deadline = System.nanoTime() + ReplicaPair.DEFAULT_WAIT.toNanos();
+        try (PreparedStatement replayed = reader.prepareStatement(REPLAYED_UP_TO)) {
+            replayed.setString(1, lsn);
+            while (true) {
+                try (ResultSet rs = replayed.executeQuery()) {
+                    if (rs.next() && rs.getBoolean(1)) {
+                        return;
+                    }
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("the standby did not replay the primary's WAL up to " + lsn + " within "
+                            + ReplicaPair.DEFAULT_WAIT.toSeconds() + " s before a step; see the servers' log");
+                }
+                TraceRunner.pause(200);
+            }
         }
     }
 

@@ -208,7 +208,6 @@ public final class TraceRunner implements AutoCloseable {
             }
             dropDirtySessions();
             resetTables();
-            standby.caughtUp();
             // a fresh try is a fresh application: nothing the coordinator kept belongs to the emptied tables
             protocol.restartCoordinator();
             try {
@@ -508,6 +507,11 @@ public final class TraceRunner implements AutoCloseable {
         return standby.stop();
     }
 
+    /** @see Standby#caughtUp(Connection) */
+    void standbyCaughtUp() throws SQLException {
+        standby.caughtUp(observer.connection);
+    }
+
     /** @see Standby#holdReplay() */
     boolean holdReplay() throws SQLException {
         return standby.holdReplay();
@@ -588,6 +592,7 @@ public final class TraceRunner implements AutoCloseable {
             sessions.clear();
             closeSpares();
             observer.close();
+            standby.closeReader();
             statements.shutdownNow();
         } finally {
             ONE_TRY_AT_A_TIME.unlock();

@@ -57,6 +57,7 @@ final class TryExecution {
             if (!step.actor().equals(Step.CLOCK)) {
                 st.runner.sendClock();
             }
+            st.runner.standbyCaughtUp();
             execute(step);
             st.keepModelState();
             prefixes.keep(st.stepNumber, st.state);
