@@ -14,7 +14,7 @@ import java.util.function.Supplier;
  * Selects the implementation under test by name: {@code reference},
  * {@code reference-exclusive}, a correct alternative ({@link Alternatives}), a
  * known-buggy variant ({@link Variants}, {@link FaultVariants},
- * {@link JobVariants}), a user's SQL pack ({@code sql:DIR} or
+ * {@link JobVariants}, {@link RealTimeVariants}, {@link ReplicaVariants}), a user's SQL pack ({@code sql:DIR} or
  * {@code sql:classpath:/PATH}), or the fully qualified class name of a user's
  * {@link LeaseProtocol} with a public no-argument constructor. The system
  * property {@value #PROPERTY} picks it for a run.
@@ -69,6 +69,9 @@ public final class Implementations {
         if (variant == null) {
             variant = RealTimeVariants.byName(n);
         }
+        if (variant == null) {
+            variant = ReplicaVariants.byName(n);
+        }
         if (variant != null) {
             return variant.get();
         }
@@ -109,6 +112,11 @@ public final class Implementations {
         return RealTimeVariants.all();
     }
 
+    /** The known-buggy variants whose bug only a replicated database shows (reads on the standby), newly made. */
+    public static List<LeaseProtocol> replicaVariants() {
+        return ReplicaVariants.all();
+    }
+
     /** Every name {@link #select} accepts besides a class name. */
     public static List<String> names() {
         List<String> names = new ArrayList<>();
@@ -119,6 +127,7 @@ public final class Implementations {
         names.addAll(FaultVariants.names());
         names.addAll(JobVariants.names());
         names.addAll(RealTimeVariants.names());
+        names.addAll(ReplicaVariants.names());
         return List.copyOf(names);
     }
 

@@ -29,7 +29,9 @@ public record Floors(List<Situation> applying, List<String> lifted) {
      * The floors of {@code group} for {@code implementation} over the situations each of its tries reached.
      * {@link Situation#BETWEEN_STATEMENTS} needs a split to meet a call of several statements: when that happened
      * in fewer than {@link #PERCENT} of the tries (the implementation's points between statements sit on calls
-     * the traces rarely make), no generator of these traces can reach the floor, and it is lifted.
+     * the traces rarely make), no generator of these traces can reach the floor, and it is lifted. So is
+     * {@link Situation#FAILOVER_WITH_TAKEOVER_WAITING} for an implementation under which statements waited for a
+     * row lock in fewer than {@link #PERCENT} of the tries: a takeover waits only for a lock an open transaction holds.
      */
     public static Floors of(Situation.Group group, LeaseProtocol implementation, List<Set<Situation>> tries) {
         List<Situation> applying = new ArrayList<>(group.floored(implementation));
@@ -42,6 +44,16 @@ public record Floors(List<Situation> applying, List<String> lifted) {
                         + ": a split met a call of several statements in " + stopped + " of " + tries.size() + " tries ("
                         + String.format(Locale.ROOT, "%.1f", share(stopped, tries.size())) + " %, under " + PERCENT
                         + " %): its points between statements sit on calls these traces rarely make");
+            }
+        }
+        if (applying.contains(Situation.FAILOVER_WITH_TAKEOVER_WAITING)) {
+            long waited = tries.stream().filter(t -> t.contains(Situation.WAIT_OBSERVED)).count();
+            if (share(waited, tries.size()) < PERCENT) {
+                applying.remove(Situation.FAILOVER_WITH_TAKEOVER_WAITING);
+                lifted.add("floor of \"" + Situation.FAILOVER_WITH_TAKEOVER_WAITING.label() + "\" lifted for "
+                        + implementation.name() + ": a statement waited for a row lock in " + waited + " of " + tries.size()
+                        + " tries (" + String.format(Locale.ROOT, "%.1f", share(waited, tries.size())) + " %, under " + PERCENT
+                        + " %): its open transactions hold no lock a takeover waits for");
             }
         }
         return new Floors(applying, lifted);

@@ -214,6 +214,17 @@ final class Nemesis {
         }
     }
 
+    /** The standby's replay stops: reads on it see what it had replayed, though the primary's commits go on reaching it. */
+    void holdReplay() throws SQLException {
+        if (st.runner.holdReplay()) {
+            st.fault(Step.NEMESIS, "the standby's replay is held: it receives and flushes later commits but a read on it"
+                    + " does not see them");
+        } else {
+            st.noOp(Step.NEMESIS, "the standby's replay cannot be held: it is stopped, or the primary waits for its replay"
+                    + " (remote_apply)");
+        }
+    }
+
     /**
      * Statements stopped between their statements or still running are lost, every open transaction vanishes
      * (its worker is told it rolled back), and the model takes the restart.

@@ -64,6 +64,10 @@ public enum Situation {
     FAILOVER_AFTER_GRANT("a failover right after an acknowledged grant"),
     FAILOVER_AFTER_FENCED_WRITE("a failover right after an acknowledged fenced write"),
     FAILOVER_WITH_OPEN_TRANSACTIONS("a failover with transactions open"),
+    FAILOVER_WITH_JOB_OPEN("a failover with a job open (a transaction that claimed or wrote under its token)"),
+    FAILOVER_WITH_TAKEOVER_WAITING("a failover while a takeover waited for an open transaction"),
+    /** Counted, never floored: a no-op under remote_apply, so no generator can reach it there. */
+    REPLAY_HELD("the standby's replay was held behind the primary's commits"),
 
     OVERLAPPING_OPERATIONS("two workers' operations on one key overlapped in real time"),
     TAKEOVER_AFTER_REAL_EXPIRY("a lease was taken over after it expired in real time"),
@@ -105,6 +109,12 @@ public enum Situation {
                 DELAYED_PAST_TAKEOVER, CONNECTION_RESET_IN_TRANSACTION, DUPLICATE_WRITE, COORDINATOR_RESTART)),
         /** A database crash with jobs open and statements waiting. */
         JOB_CRASH(List.of(DATABASE_CRASH_WITH_OPEN_TRANSACTIONS, STATEMENT_LOST_IN_CRASH)),
+        /**
+         * Lease traces with one failover of a replicated database, some after the standby stopped or its replay was
+         * held.
+         */
+        FAILOVER(List.of(Situation.FAILOVER, FAILOVER_AFTER_GRANT, FAILOVER_AFTER_FENCED_WRITE, FAILOVER_WITH_OPEN_TRANSACTIONS,
+                FAILOVER_WITH_JOB_OPEN, FAILOVER_WITH_TAKEOVER_WAITING, REPLAY_HELD)),
         /** Workers on real threads and the server's real clock (fencecheck.realtime). */
         REAL_TIME(List.of(OVERLAPPING_OPERATIONS, TAKEOVER_AFTER_REAL_EXPIRY, WRITE_AFTER_PAUSE_PAST_LEASE, UNKNOWN_OUTCOME,
                 ZOMBIE_OPERATION));
@@ -121,12 +131,13 @@ public enum Situation {
 
         /**
          * The situations whose floor may apply to an implementation, before its tries are seen: all of the group's
-         * but {@link #CALL_STOPPED}, and without {@link #BETWEEN_STATEMENTS} for one whose calls pass no point
-         * between statements (every file of one statement, as the reference's), where no split can stop anything.
+         * but those only counted ({@link #CALL_STOPPED}, {@link #REPLAY_HELD}), and without
+         * {@link #BETWEEN_STATEMENTS} for one whose calls pass no point between statements (every file of one
+         * statement, as the reference's), where no split can stop anything.
          * {@link Floors} decides, from the tries, which of them apply.
          */
         public List<Situation> floored(LeaseProtocol implementation) {
-            return situations.stream().filter(s -> s != CALL_STOPPED)
+            return situations.stream().filter(s -> s != CALL_STOPPED && s != REPLAY_HELD)
                     .filter(s -> s != BETWEEN_STATEMENTS || implementation.stopsBetweenStatements()).toList();
         }
     }

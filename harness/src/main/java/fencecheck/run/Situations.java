@@ -34,7 +34,13 @@ public final class Situations {
         boolean clockMoved;
         boolean claimed;
         boolean wrote;
+        /** Acknowledged inside it, so committed with it: a grant, a write to the fenced sink. */
+        boolean granted;
+        boolean wroteFence;
     }
+
+    /** What the last acknowledged commit held, as a failover that may lose it sees it. */
+    private enum LastCommit { NONE, GRANT, FENCED_WRITE, OTHER }
 
     private final Trace trace;
     private final Set<Situation> reached = EnumSet.noneOf(Situation.class);
@@ -42,6 +48,9 @@ public final class Situations {
     private final Map<String, OpenTransaction> open = new HashMap<>();
     private final Map<String, Lease> latestLease = new HashMap<>();
     private final Set<String> waiting = new HashSet<>();
+    /** The sessions among {@link #waiting} whose acquire waits: a takeover waiting for an open transaction. */
+    private final Set<String> waitingAcquires = new HashSet<>();
+    private LastCommit lastCommit = LastCommit.NONE;
     /** Sessions whose call a split stopped between two statements, until it completes or is lost. */
     private final Set<String> stoppedBetween = new HashSet<>();
     private HistoryEntry lastAnswered;
@@ -91,6 +100,7 @@ public final class Situations {
             if (e.resumed()) {
                 stoppedBetween.remove(e.actor());
                 // a statement lost with its connection or in a crash: it never answered
+                waitingAcquires.remove(e.actor());
                 if (waiting.remove(e.actor()) && action instanceof Action.CrashDatabase) {
                     reached.add(Situation.STATEMENT_LOST_IN_CRASH);
                 }
@@ -107,10 +117,14 @@ public final class Situations {
         if (e.isWait()) {
             reached.add(Situation.WAIT_OBSERVED);
             waiting.add(e.actor());
+            if (e.command() instanceof JobCommand.LeaseOperation op && op.command() instanceof Command.Acquire) {
+                waitingAcquires.add(e.actor());
+            }
             statementIssued(e, step, action);
             return;
         }
         boolean wentOn = waiting.remove(e.actor());
+        waitingAcquires.remove(e.actor());
         stoppedBetween.remove(e.actor());
         if (wentOn) {
             reached.add(action instanceof Action.Commit ? Situation.WAIT_RESOLVED_BY_COMMIT : Situation.WAIT_RESOLVED_BY_ROLLBACK);
@@ -121,11 +135,6 @@ public final class Situations {
         if (e.key() != null && e.expectedRows() != null && e.expectedRows().protocol().lease() != null) {
             latestLease.put(e.key(), e.expectedRows().protocol().lease());
         }
-    }
-
-    private static boolean acknowledgedGrant(HistoryEntry e) {
-        return e != null && e.observed() instanceof JobOutcome.Answered a && Outcome.isSuccess(a.outcome())
-                && e.command() instanceof JobCommand.LeaseOperation op && op.command() instanceof Command.Acquire;
     }
 
     /** Situations of the step itself, before any of its entries: faults aimed at a worker, crashes, restarts. */
@@ -165,15 +174,23 @@ public final class Situations {
                 if (!open.isEmpty()) {
                     reached.add(Situation.FAILOVER_WITH_OPEN_TRANSACTIONS);
                 }
-                if (acknowledgedGrant(lastAnswered)) {
+                if (open.values().stream().anyMatch(tx -> tx.claimed || tx.wrote)) {
+                    reached.add(Situation.FAILOVER_WITH_JOB_OPEN);
+                }
+                if (!waitingAcquires.isEmpty()) {
+                    reached.add(Situation.FAILOVER_WITH_TAKEOVER_WAITING);
+                }
+                // what a lagging standby would lose first: the newest commit, whatever is still open or waiting
+                if (lastCommit == LastCommit.GRANT) {
                     reached.add(Situation.FAILOVER_AFTER_GRANT);
                 }
-                if (lastAnswered != null && lastAnswered.command() instanceof JobCommand.Write w && w.write().sink() == SinkKind.CURRENT_FENCE
-                        && lastAnswered.observed() instanceof JobOutcome.Answered a && Outcome.isSuccess(a.outcome())) {
+                if (lastCommit == LastCommit.FENCED_WRITE) {
                     reached.add(Situation.FAILOVER_AFTER_FENCED_WRITE);
                 }
                 open.clear();
+                waitingAcquires.clear();
             }
+            case Action.HoldReplay h -> reached.add(Situation.REPLAY_HELD);
             default -> {
             }
         }
@@ -231,6 +248,25 @@ public final class Situations {
         }
     }
 
+    /**
+     * Keeps what the last acknowledged commit held: a statement answered with success outside a transaction, or the
+     * commit of a transaction with what was acknowledged inside it.
+     */
+    private void committed(HistoryEntry e, OpenTransaction tx) {
+        boolean success = e.observed() instanceof JobOutcome.Answered a && Outcome.isSuccess(a.outcome());
+        boolean grant = success && e.command() instanceof JobCommand.LeaseOperation op && op.command() instanceof Command.Acquire;
+        boolean fencedWrite = success && e.command() instanceof JobCommand.Write w && w.write().sink() == SinkKind.CURRENT_FENCE;
+        if (tx != null) {
+            tx.granted |= grant;
+            tx.wroteFence |= fencedWrite;
+            if (e.command() instanceof JobCommand.Commit && e.observed() instanceof JobOutcome.Committed) {
+                lastCommit = tx.wroteFence ? LastCommit.FENCED_WRITE : tx.granted ? LastCommit.GRANT : LastCommit.OTHER;
+            }
+        } else if (success || e.observed() instanceof JobOutcome.Delivered) {
+            lastCommit = grant ? LastCommit.GRANT : fencedWrite ? LastCommit.FENCED_WRITE : LastCommit.OTHER;
+        }
+    }
+
     /** What the database's answer (or the network's loss of it) shows. */
     private void answered(HistoryEntry e, Action action, boolean wentOn) {
         OpenTransaction tx = open.get(e.actor());
@@ -262,6 +298,7 @@ public final class Situations {
         }
         lastAnswered = e;
         JobOutcome observed = e.observed();
+        committed(e, tx);
         switch (e.command()) {
             case JobCommand.LeaseOperation op -> {
                 if (observed instanceof JobOutcome.Answered a && a.outcome() instanceof Outcome.Granted g

@@ -59,8 +59,8 @@ public final class TraceRunner implements AutoCloseable {
     private final boolean throughFaultProxies;
     private static final java.util.concurrent.atomic.AtomicLong PROXY_NUMBER = new java.util.concurrent.atomic.AtomicLong();
     private final Database database;
-    /** Whether a step of the current try stopped the standby of a replicated database (and no failover since replaced it). */
-    private boolean standbyStopped;
+    /** What the current try did to the standby of a replicated database. */
+    private final Standby standby;
     private final LeaseProtocol protocol;
     private final JobModel model;
     private final TestBed testBed;
@@ -131,6 +131,7 @@ public final class TraceRunner implements AutoCloseable {
         this.strictLocks = strictLocks;
         this.statementMillis = statementMillis;
         this.database = database;
+        this.standby = new Standby(database);
         this.protocol = protocol;
         this.model = new JobModel(protocol.modelConfig());
         this.testBed = new TestBed(database, protocol);
@@ -220,7 +221,7 @@ public final class TraceRunner implements AutoCloseable {
                     System.err.println("fencecheck: " + protocol.name() + " holds a lock outside any transaction (a statement waited"
                             + " with no other transaction open): from now on every statement runs on a thread of its own, which is slower");
                     sessions.values().stream().filter(x -> x.connection != null).forEach(this::dropQuietly);
-                    restartStoppedStandby();
+                    standby.restore();
                     resetTables();
                     protocol.restartCoordinator();
                     result = new TryExecution(this, model, trace).run();
@@ -232,7 +233,7 @@ public final class TraceRunner implements AutoCloseable {
                 // a try that ended at a divergence may leave transactions open and statements waiting: their locks
                 // would hold up the next try of any runner on this database, so they go now
                 dropDirtySessions();
-                restartStoppedStandby();
+                standby.restore();
             }
         } catch (SQLException e) {
             throw new IllegalStateException("the database failed outside any step (" + database.describe() + "): " + e.getMessage(), e);
@@ -495,7 +496,7 @@ public final class TraceRunner implements AutoCloseable {
         try {
             database.failover(true);
             // the promoted standby's place is taken by the old primary, streaming
-            standbyStopped = false;
+            standby.replacedByFailover();
         } catch (UnsupportedOperationException | IllegalStateException e) {
             throw new IllegalArgumentException("the trace fails the database over, but " + e.getMessage(), e);
         }
@@ -508,35 +509,19 @@ public final class TraceRunner implements AutoCloseable {
         return database instanceof ReplicatedDatabase pair ? "port " + pair.pair().primaryPort() : null;
     }
 
-    /**
-     * Stops the standby of a replicated pair once it has everything committed so far, unless it is stopped already.
-     *
-     * @return false when the primary waits for its standby (a synchronous setting), where stopping it would hold every commit
-     * @throws IllegalArgumentException, in one line, when the database is not a pair fencecheck started
-     */
+    /** @see Standby#stop() */
     boolean stopStandby() {
-        if (!(database instanceof ReplicatedDatabase pair)) {
-            throw new IllegalArgumentException("the trace stops the standby, but the " + database.kind() + " database has no"
-                    + " standby fencecheck started; run it on -Dfencecheck.db=replicated");
-        }
-        if (pair.replication().synchronousStandby()) {
-            return false;
-        }
-        if (!standbyStopped) {
-            pair.awaitCatchUp();
-            pair.pair().stopStandby();
-            standbyStopped = true;
-        }
-        return true;
+        return standby.stop();
     }
 
-    /** A standby a try stopped streams again before the next try, so that each try starts with it caught up. */
-    private void restartStoppedStandby() {
-        if (standbyStopped && database instanceof ReplicatedDatabase pair) {
-            pair.pair().startStandby();
-            pair.awaitCatchUp();
-        }
-        standbyStopped = false;
+    /** @see Standby#caughtUp(Connection) */
+    void standbyCaughtUp() throws SQLException {
+        standby.caughtUp(observer.connection);
+    }
+
+    /** @see Standby#holdReplay() */
+    boolean holdReplay() throws SQLException {
+        return standby.holdReplay();
     }
 
     private void reconnectAfterRestart() throws SQLException {
@@ -614,6 +599,7 @@ public final class TraceRunner implements AutoCloseable {
             sessions.clear();
             closeSpares();
             observer.close();
+            standby.closeReader();
             statements.shutdownNow();
         } finally {
             ONE_TRY_AT_A_TIME.unlock();

@@ -57,6 +57,7 @@ final class TryExecution {
             if (!step.actor().equals(Step.CLOCK)) {
                 st.runner.sendClock();
             }
+            st.runner.standbyCaughtUp();
             execute(step);
             st.keepModelState();
             prefixes.keep(st.stepNumber, st.state);
@@ -141,6 +142,7 @@ final class TryExecution {
             case Action.AdvanceBy a -> clock(st.model.config().resolution().ceil(st.state.now() + a.micros()));
             case Action.CrashDatabase c -> nemesis.crashDatabase();
             case Action.StopStandby s -> nemesis.stopStandby();
+            case Action.HoldReplay h -> nemesis.holdReplay();
             case Action.Failover f -> {
                 CommittedPrefixes.Loss loss = nemesis.failover(prefixes);
                 if (loss != null) {

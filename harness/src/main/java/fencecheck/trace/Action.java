@@ -31,6 +31,7 @@ import fencecheck.model.SinkKind;
         @JsonSubTypes.Type(value = Action.CrashDatabase.class, name = "crash-database"),
         @JsonSubTypes.Type(value = Action.Failover.class, name = "failover"),
         @JsonSubTypes.Type(value = Action.StopStandby.class, name = "stop-standby"),
+        @JsonSubTypes.Type(value = Action.HoldReplay.class, name = "hold-replay"),
         @JsonSubTypes.Type(value = Action.Pause.class, name = "pause"),
         @JsonSubTypes.Type(value = Action.Resume.class, name = "resume"),
         @JsonSubTypes.Type(value = Action.Restart.class, name = "restart"),
@@ -122,6 +123,16 @@ public sealed interface Action {
      * ends.
      */
     record StopStandby() implements Action {
+    }
+
+    /**
+     * The standby of a replicated database goes on receiving and flushing what the primary commits but stops
+     * replaying it, as a standby whose replay lags behind: a read on it sees what was committed before this step.
+     * Commits under {@code on} are still acknowledged (the standby has flushed them), and a failover replays
+     * everything received before the promotion, so nothing acknowledged is lost. A no-op under {@code remote_apply}
+     * (the primary would wait for the replay) and when the standby is stopped; replay goes on when the try ends.
+     */
+    record HoldReplay() implements Action {
     }
 
     /** What the nemesis does to one worker ({@code w1}) or to the zombie a restart left behind ({@code z1}). */

@@ -28,9 +28,9 @@ public record Step(String actor, Action action) {
             throw new IllegalArgumentException("only the relay delivers messages, not " + actor);
         }
         if ((action instanceof Action.CrashDatabase || action instanceof Action.Failover || action instanceof Action.StopStandby
-                || action instanceof Action.RestartCoordinator)
+                || action instanceof Action.HoldReplay || action instanceof Action.RestartCoordinator)
                 && !NEMESIS.equals(actor)) {
-            throw new IllegalArgumentException("only the nemesis crashes the database, stops its standby, fails it over or restarts the coordinator, not "
+            throw new IllegalArgumentException("only the nemesis crashes the database, stops or holds its standby, fails it over or restarts the coordinator, not "
                     + actor);
         }
         if ((action instanceof Action.AdvanceBy || action instanceof Action.AdvanceToExpiry) && !CLOCK.equals(actor)) {

@@ -17,7 +17,8 @@ class ImplementationsTest {
         assertThat(Implementations.names()).startsWith("reference", "reference-exclusive", "reference-select-for-update",
                         "reference-fence-for-update")
                 .hasSize(1 + Implementations.correctAlternatives().size() + Implementations.variants().size() + Implementations.faultVariants().size()
-                        + Implementations.jobVariants().size() + Implementations.realTimeVariants().size())
+                        + Implementations.jobVariants().size() + Implementations.realTimeVariants().size()
+                        + Implementations.replicaVariants().size())
                 .doesNotHaveDuplicates();
         for (String name : Implementations.names()) {
             assertThat(Implementations.select(name).name()).isEqualTo(name);

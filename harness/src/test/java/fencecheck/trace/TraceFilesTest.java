@@ -97,6 +97,7 @@ class TraceFilesTest {
                 new Step("nemesis", new Action.RestartCoordinator()),
                 new Step("nemesis", new Action.CrashDatabase()),
                 new Step("nemesis", new Action.StopStandby()),
+                new Step("nemesis", new Action.HoldReplay()),
                 new Step("nemesis", new Action.Failover()),
                 new Step("relay", new Action.Relay(true)),
                 new Step("relay", new Action.Redeliver()),

@@ -107,8 +107,7 @@ public class FailureReport implements AroundPropertyHook, OnFencecheckProperties
     }
 
     private static TraceRunner runnerOf(PropertyLifecycleContext context) {
-        return Harnesses.runnerFor(Harnesses.implementationUnderTest(context.containerClass()),
-                context.findAnnotation(ThroughFaultProxies.class).isPresent());
+        return Harnesses.runnerOf(Harnesses.implementationUnderTest(context.containerClass()), context);
     }
 
     /** Where the shrunk trace of a property's {@code number}th finding is saved (see {@link #savedTrace(PropertyLifecycleContext, String, String)}). */

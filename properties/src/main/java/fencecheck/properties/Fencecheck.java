@@ -59,9 +59,11 @@ public @interface Fencecheck {
 
     /**
      * The properties to run, one per group of situations they cover; all by default. The job groups are skipped,
-     * with one line saying why, for an implementation without the job transaction.
+     * with one line saying why, for an implementation without the job transaction; the failover group is not
+     * applicable (one line) on any database but {@code -Dfencecheck.db=replicated}.
      */
     Situation.Group[] checks() default {
             Situation.Group.LEASES, Situation.Group.LEASE_FAULTS, Situation.Group.LEASE_CRASH,
-            Situation.Group.JOBS, Situation.Group.JOB_FAULTS, Situation.Group.JOB_CRASH, Situation.Group.REAL_TIME};
+            Situation.Group.JOBS, Situation.Group.JOB_FAULTS, Situation.Group.JOB_CRASH, Situation.Group.REAL_TIME,
+            Situation.Group.FAILOVER};
 }

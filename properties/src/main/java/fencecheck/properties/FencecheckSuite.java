@@ -63,6 +63,23 @@ public abstract class FencecheckSuite {
     }
 
     /**
+     * A replicated database ({@code -Dfencecheck.db=replicated}) fails over once per try: right after an acknowledged
+     * grant or fenced write, often with a holder's transaction open and a takeover waiting for it; the standby
+     * sometimes stopped or its replay held before. What the replication setting lets a failover lose, the invariants
+     * judge; what it does not, must survive. A failover costs a promotion and a base backup, so the tries are few.
+     * Refused in one line on any other database.
+     */
+    @Property(tries = 10)
+    @Covers(Group.FAILOVER)
+    void databaseFailsOver(@ForAll("oneFailover") List<Step> steps) {
+        LeaseProtocol protocol = Harnesses.implementationUnderTest(getClass());
+        TraceRunner runner = Harnesses.failoverRunnerFor(protocol);
+        TryResult result = runner.run(Trace.of(protocol.name(), steps));
+        Coverage.collect(result.situations(), Group.FAILOVER, protocol, runner.tries()::situationsOfTries);
+        PropertyFindings.record(result);
+    }
+
+    /**
      * Statements of different sessions interleave inside open job transactions: the database answers what the
      * model says once a lock holder ends, and breaks no invariant. As many tries as {@link #databaseAgreesWithModel}
      * ({@code jqwik.tries.default}), so one setting lengthens a campaign of both.
@@ -132,6 +149,11 @@ public abstract class FencecheckSuite {
     @Provide
     Arbitrary<List<Step>> oneDatabaseCrash() {
         return FaultTraces.withOneDatabaseCrash();
+    }
+
+    @Provide
+    Arbitrary<List<Step>> oneFailover() {
+        return FailoverTraces.oneFailover();
     }
 
     @Provide

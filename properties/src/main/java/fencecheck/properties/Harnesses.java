@@ -1,11 +1,15 @@
 package fencecheck.properties;
 
+import fencecheck.db.Database;
 import fencecheck.db.Databases;
+import fencecheck.db.ReplicatedDatabase;
 import fencecheck.model.Conformance;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.run.FaultTimings;
+import fencecheck.run.Situation.Group;
 import fencecheck.run.TraceRunner;
+import net.jqwik.api.lifecycle.PropertyLifecycleContext;
 
 import java.util.Map;
 import java.util.Optional;
@@ -76,6 +80,36 @@ final class Harnesses {
         Conformance level = conformanceOf(protocol);
         return RUNNERS.computeIfAbsent(protocol.name() + (throughFaultProxies ? " proxied" : "") + " " + level.word(),
                 name -> new TraceRunner(Databases.shared(), protocol, throughFaultProxies, level));
+    }
+
+    /** The runner a property of {@code context} runs its tries on: the failover property's own, or the one its proxies ask for. */
+    static TraceRunner runnerOf(LeaseProtocol protocol, PropertyLifecycleContext context) {
+        boolean failover = context.findAnnotation(Covers.class).map(c -> c.value() == Group.FAILOVER).orElse(false);
+        return failover ? failoverRunnerFor(protocol)
+                : runnerFor(protocol, context.findAnnotation(ThroughFaultProxies.class).isPresent());
+    }
+
+    /**
+     * The runner of the failover property: on the JVM's replicated pair when {@code -Dfencecheck.db=replicated} (then
+     * the same database as {@link Databases#shared()}; fencecheck's own tests set it for the runs of this property
+     * alone, in a JVM whose other properties run on the embedded server), else on the JVM's database.
+     */
+    static TraceRunner failoverRunnerFor(LeaseProtocol protocol) {
+        Conformance level = conformanceOf(protocol);
+        Database database = Databases.configuredKind().equals("replicated") ? ReplicatedDatabase.shared() : Databases.shared();
+        return RUNNERS.computeIfAbsent(protocol.name() + " failover " + level.word() + " " + System.identityHashCode(database),
+                name -> new TraceRunner(database, protocol, false, level));
+    }
+
+    /** Closes the failover property's runners on {@code database}, before it closes. */
+    static void closeRunnersOn(Database database) {
+        RUNNERS.entrySet().removeIf(e -> {
+            if (e.getValue().database() == database) {
+                e.getValue().close();
+                return true;
+            }
+            return false;
+        });
     }
 
     /** How long the database restarts of every runner took, in one line; empty when none restarted it. */

@@ -1,6 +1,7 @@
 package fencecheck.properties;
 
 import fencecheck.db.Databases;
+import fencecheck.db.replica.Replication;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.run.Situation.Group;
 import net.jqwik.api.lifecycle.LifecycleContext;
@@ -18,7 +19,8 @@ import java.util.stream.Collectors;
  * ({@link Configuration}) fails the first property it stops, with its one line, and skips every later one without a
  * word: one failure for one mistake. A database-crash property on a database fencecheck did not start (one given by
  * URL, or a container) cannot crash it, so it is refused with one line saying why and what to do, skipped, and
- * recorded as not applicable ({@link ResultCollector#recordNotApplicable}), which the verdict shows.
+ * recorded as not applicable ({@link ResultCollector#recordNotApplicable}), which the verdict shows; so is the
+ * failover property on any database but a replicated pair.
  */
 public class Preflight implements SkipExecutionHook, OnFencecheckProperties {
 
@@ -50,7 +52,8 @@ public class Preflight implements SkipExecutionHook, OnFencecheckProperties {
             // not a crash question: the job properties do not apply ({@link Selection})
             return SkipResult.doNotSkip();
         }
-        Optional<String> refusal = crashRefusal(group, Databases.configuredKind(), checks);
+        String kind = Databases.configuredKind();
+        Optional<String> refusal = crashRefusal(group, kind, checks).or(() -> failoverRefusal(group, kind, checks));
         if (refusal.isEmpty()) {
             return SkipResult.doNotSkip();
         }
@@ -73,6 +76,20 @@ public class Preflight implements SkipExecutionHook, OnFencecheckProperties {
         String unset = kind.equals("url") ? Databases.KIND_PROPERTY + " and " + Databases.URL_PROPERTY : Databases.KIND_PROPERTY;
         return Optional.of("crashes need the embedded server fencecheck starts, not the " + kind + " database; unset " + unset
                 + (others.isEmpty() ? "" : ", or leave crashes out: -D" + Selection.PROPERTY + "=" + others));
+    }
+
+    /**
+     * Why the failover property cannot run on a database of {@code kind}, in one line that says what to do; empty
+     * when it can. Only a replicated pair fencecheck starts has a standby it can promote.
+     */
+    static Optional<String> failoverRefusal(Group group, String kind, Set<Group> checks) {
+        if (group != Group.FAILOVER || kind.equals("replicated")) {
+            return Optional.empty();
+        }
+        String others = checks.stream().filter(g -> g != Group.FAILOVER).map(Group::name).collect(Collectors.joining(","));
+        return Optional.of("failovers need a replicated database, not the " + kind + " database; run with -D"
+                + Databases.KIND_PROPERTY + "=replicated -D" + Replication.PROPERTY + "=async|remote_write|on|remote_apply"
+                + (others.isEmpty() ? "" : ", or leave failovers out: -D" + Selection.PROPERTY + "=" + others));
     }
 
     /** The groups the run asks of {@code container}: its annotation's, narrowed by {@code -Dfencecheck.checks}. */

@@ -67,8 +67,7 @@ public class ResultCollector implements AroundPropertyHook, OnFencecheckProperti
         Instant started = Instant.now();
         long startedNanos = System.nanoTime();
         Optional<LeaseProtocol> protocol = implementationUnderTest(context.containerClass());
-        boolean proxied = context.findAnnotation(ThroughFaultProxies.class).isPresent();
-        Optional<TraceRunner> runner = protocol.flatMap(p -> runnerFor(p, proxied));
+        Optional<TraceRunner> runner = protocol.flatMap(p -> runnerFor(p, context));
         runner.ifPresent(r -> {
             r.metrics().reset();
             r.tries().reset();
@@ -259,9 +258,9 @@ public class ResultCollector implements AroundPropertyHook, OnFencecheckProperti
                 floors.map(Floors::applying).orElse(group.situations()), judged, counts);
     }
 
-    private static Optional<TraceRunner> runnerFor(LeaseProtocol protocol, boolean proxied) {
+    private static Optional<TraceRunner> runnerFor(LeaseProtocol protocol, PropertyLifecycleContext context) {
         try {
-            return Optional.of(Harnesses.runnerFor(protocol, proxied));
+            return Optional.of(Harnesses.runnerOf(protocol, context));
         } catch (RuntimeException e) {
             return Optional.empty();
         }

@@ -46,9 +46,10 @@ class AsyncFailoverTracesTest {
     static void shrinkTheFirstCaught() {
         try {
             assertThat(CAUGHT).as("tries in which the failover's loss broke an invariant").isNotEmpty();
+            // each run that keeps the failover costs a promotion and a base backup: a few runs take it under 10 steps
             TraceShrinker.Shrunk shrunk = new TraceShrinker(runner::run).shrink(CAUGHT.getFirst(),
                     AsyncFailoverTracesTest::lostInTheFailover, "an invariant broken after a failover lost a commit",
-                    new ShrinkBudget(24, Duration.ofSeconds(60)));
+                    new ShrinkBudget(8, Duration.ofSeconds(30)));
             TryResult smallest = shrunk.result();
             System.out.printf("fencecheck: async failover finding shrunk from %d to %d steps in %d runs: %s%n",
                     shrunk.originalSteps(), smallest.steps(), shrunk.runs(), smallest.verdict());
@@ -62,6 +63,10 @@ class AsyncFailoverTracesTest {
 
     @Property(tries = 4, seed = "22", shrinking = ShrinkingMode.OFF)
     void aFailoverToAStoppedStandbyLosesWhatTheReferenceAcknowledged(@ForAll("stopThenFailover") List<Step> steps) {
+        if (!CAUGHT.isEmpty()) {
+            // one caught trace is what the proof shrinks: each further try would cost a failover for nothing
+            return;
+        }
         TryResult r = runner.run(Trace.of("reference", steps));
         // the model goes on from what the new primary holds: only the invariants judge the loss, never a divergence
         assertThat(r.divergent()).as(r.verdict() + "\n" + TraceTable.render(r)).isNull();

@@ -15,7 +15,7 @@ class KnownBugChecksTest {
     @Test
     void everyBuiltInVariantDeclaresAtLeastOneProperty() {
         Stream.of(Implementations.variants(), Implementations.faultVariants(), Implementations.jobVariants(),
-                        Implementations.realTimeVariants()).flatMap(java.util.List::stream).map(LeaseProtocol::name)
+                        Implementations.realTimeVariants(), Implementations.replicaVariants()).flatMap(java.util.List::stream).map(LeaseProtocol::name)
                 .forEach(name -> assertThat(KnownBugChecks.declaredFor(name)).as(name).isNotEmpty());
     }
 
@@ -25,6 +25,8 @@ class KnownBugChecksTest {
         assertThat(KnownBugChecks.declares(Group.LEASE_CRASH, "sink-ignores-token")).isFalse();
         assertThat(KnownBugChecks.declares(Group.LEASE_CRASH, "async-commit")).isTrue();
         assertThat(KnownBugChecks.declares(Group.JOBS, "check-then-write")).isTrue();
+        assertThat(KnownBugChecks.declares(Group.FAILOVER, "fence-read-on-standby")).isTrue();
+        assertThat(KnownBugChecks.declares(Group.LEASES, "fence-read-on-standby")).isFalse();
     }
 
     @Test

@@ -126,6 +126,7 @@ class StatementCheckTest {
         all.addAll(Implementations.faultVariants());
         all.addAll(Implementations.jobVariants());
         all.addAll(Implementations.realTimeVariants());
+        all.addAll(Implementations.replicaVariants());
         int packs = 0;
         for (LeaseProtocol protocol : all) {
             PackPreflight.install(database, protocol);
