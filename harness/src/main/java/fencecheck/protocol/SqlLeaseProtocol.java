@@ -136,7 +136,7 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
                     + " in the public schema)", e.getSQLState(), e);
         }
         if (pack.kit().isPresent()) {
-            KitInstall.install(connection, pack.kit().get());
+            KitInstall.install(connection, pack.kit().get(), modelConfig().boundary());
         }
     }
 

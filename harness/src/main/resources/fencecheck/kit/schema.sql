@@ -66,11 +66,26 @@ begin
 end
 $$;
 
+-- Whether a lease that ends at p_until had ended: valid through its end
+-- (p_valid_through_end) or over at it, by the clock of the session that runs the
+-- library's statement (its search path finds clock_timestamp: the harness's
+-- virtual clock in lock step, the server's otherwise).
+create or replace function fencecheck_kit_ended(p_until timestamptz, p_valid_through_end boolean) returns boolean
+language sql volatile as $$
+    select case when p_valid_through_end then p_until < clock_timestamp() else p_until <= clock_timestamp() end
+$$;
+
 -- Registers a library table, and for form (b) declares the trigger on it.
 -- Identifiers arrive as bind parameters and are quoted here (format's %I), so
--- no caller builds SQL text from them.
+-- no caller builds SQL text from them. With p_when_ended, an update that sets one
+-- of the new-lease columns of a row whose lease had ended is a new lease too,
+-- whoever takes it: a library whose acquire also re-locks its caller's valid
+-- lease (Spring Integration's) keeps a re-lock's token and moves it after an end.
+-- Its renew, which sets none of them, is never one.
+drop function if exists fencecheck_kit_register(text, text, text, text, text, boolean);
 create or replace function fencecheck_kit_register(p_table text, p_name text, p_owner text, p_until text,
-                                                   p_new_lease text, p_when_set boolean) returns text language plpgsql as $$
+                                                   p_new_lease text, p_when_set boolean, p_when_ended boolean,
+                                                   p_valid_through_end boolean) returns text language plpgsql as $$
 declare
     tbl     text := p_table::regclass::text;
     cols    text;
@@ -85,6 +100,14 @@ begin
                string_agg(format('old.%1$I is distinct from new.%1$I', btrim(c)), ' or ')
           into cols, changed
           from unnest(string_to_array(p_new_lease, ',')) as c;
+        if p_when_ended then
+            select format('%s or fencecheck_kit_ended(%s, %L)', changed,
+                          case when a.atttypid = 'timestamp'::regtype then format('old.%I at time zone ''UTC''', a.attname)
+                               else format('old.%I', a.attname) end, p_valid_through_end)
+              into changed
+              from pg_attribute as a
+             where a.attrelid = tbl::regclass and a.attname = p_until;
+        end if;
         execute format('create or replace trigger fencecheck_kit_new_lease_inserted after insert on %s'
                        ' for each row execute function fencecheck_kit_advance_fence(%L)', tbl, p_name);
         -- when changed: an update that sets a column to the value it had (a lease granted again unchanged) is no

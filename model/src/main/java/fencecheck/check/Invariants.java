@@ -152,9 +152,10 @@ public final class Invariants {
     /**
      * 3. Per key, every grant carries a token above all earlier ones, except an
      * idempotent re-grant: the same owner getting its still-current lease back
-     * with nothing more than it held: the same token and the same expiry, or, after
-     * that owner released it, an expiry no later (a release may shorten the lease but
-     * leave it valid for an instant, e.g. one stored with {@code until = now}).
+     * with the same token: the same expiry, another one computed while the lease still
+     * held (a re-lock that moves the end, as a renewal would), or, after that owner
+     * released it, an expiry no later (a release may shorten the lease but leave it
+     * valid for an instant, e.g. one stored with {@code until = now}).
      * A renewal answered to the holder moves the expiry, whatever token it named
      * (an implementation may bind renew to the owner alone); the answers are all
      * this reads, under every setting alike.
@@ -192,14 +193,14 @@ public final class Invariants {
             Granted previous = current.get(a.key());
             if (previous != null) {
                 boolean sameLease = g.token() == previous.token() && a.owner().equals(holder.get(a.key()));
-                // the holder's lease handed back: unchanged, shortened by its release, or lengthened by a renewal whose
-                // answer was lost (it took effect, but no answer says so): its end is ttl after an instant before this
-                // grant and not after the end then known, where a new grant's end is ttl after the grant itself
+                // the holder's lease handed back: unchanged, shortened by its release, or given a new end while it
+                // held, by this grant (a library whose re-lock moves the end either way) or by a renewal whose answer
+                // was lost (it took effect, but no answer says so): its end is ttl after an instant not after the end
+                // then known. A lease that had ended, or that its holder released, is over: a grant after it is new
                 long renewedAt = g.until() - a.ttl();
                 long validUntil = Math.max(previous.until(), unseenUntil.getOrDefault(a.key(), Long.MIN_VALUE));
-                boolean unseenRenewal = !releasedByHolder.contains(a.key()) && g.until() > previous.until()
-                        && renewedAt < e.at() && renewedAt <= validUntil;
-                boolean regrant = sameLease && (g.until() == previous.until() || unseenRenewal
+                boolean whileHeld = !releasedByHolder.contains(a.key()) && renewedAt <= validUntil;
+                boolean regrant = sameLease && (g.until() == previous.until() || whileHeld
                         || (releasedByHolder.contains(a.key()) && g.until() <= previous.until()));
                 if (g.token() < previous.token()) {
                     found.add(new Violation(Invariant.TOKENS_STRICTLY_INCREASING, e.step(),

@@ -179,9 +179,10 @@ public final class Linearizability {
     /**
      * A witness of {@code part} in which each admissible answer is needed: the search takes the first order it finds,
      * which may explain an operation by an admissible answer where another order explains it by the reference's. So
-     * each admissible point is refused in turn (the reference's answer alone, there), and a witness found without it
-     * replaces the one before; a point is kept only when no order explains the key without it, the points kept so far
-     * staying as they are. Its states are those of every search.
+     * each admissible point is refused in turn (the reference's answer alone, there, and at every operation the
+     * witness explains by the reference's), and a witness found without it replaces the one before; a point is kept
+     * only when no order explains the key without it and without a new admissible answer elsewhere, the points kept
+     * so far staying as they are. Its states are those of every search.
      */
     private static Linearizable neededOnly(RealTimeHistory part, String key, ModelConfig config, long maxStates, long zero,
                                            Linearizable found) {
@@ -192,21 +193,25 @@ public final class Linearizability {
             return new Linearizable(r.witness(), states);
         }
         Linearizable best = found;
-        Set<Integer> refused = new HashSet<>();
         Set<Integer> needed = new HashSet<>();
         while (true) {
             Point next = best.admitted().stream().filter(p -> !needed.contains(p.operation())).findFirst().orElse(null);
             if (next == null) {
                 return new Linearizable(best.witness(), states);
             }
-            refused.add(next.operation());
-            Verdict without = new KeySearch(part, key, config, true, Set.copyOf(refused), maxStates, zero).run();
+            // the reference's answer alone there, and at every operation the witness explains by it: a witness
+            // without this point that needs admissible answers elsewhere instead is no smaller
+            Set<Integer> admitted = new HashSet<>();
+            best.admitted().forEach(p -> admitted.add(p.operation()));
+            admitted.remove(next.operation());
+            Set<Integer> referenceOnly = new HashSet<>();
+            part.operations().stream().map(TimedOperation::id).filter(id -> !admitted.contains(id)).forEach(referenceOnly::add);
+            Verdict without = new KeySearch(part, key, config, true, Set.copyOf(referenceOnly), maxStates, zero).run();
             states += without.states();
             if (without instanceof Linearizable l) {
                 best = l;
             } else {
                 // refused (or undecided): no order shown without it
-                refused.remove(next.operation());
                 needed.add(next.operation());
             }
         }

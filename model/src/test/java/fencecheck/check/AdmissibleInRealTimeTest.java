@@ -87,4 +87,24 @@ class AdmissibleInRealTimeTest {
         op("w2", new Acquire("K1", "w2", TTL), 50_000, 51_000, new Granted(2, 150_000));
         assertThat(Linearizability.check(history(), SAFETY)).isInstanceOf(Linearizability.NotLinearizable.class);
     }
+
+    /**
+     * A release whose answer was lost, then three owners told Busy and the holder's re-lock under a new token. Left
+     * out, the release leaves one admissible answer (the re-lock's token); placed, it would make the three Busy
+     * admissible instead. A witness that trades the one for the three is no smaller, and is not taken.
+     */
+    @Test
+    void aNoteIsNotTradedForMoreElsewhere() {
+        op("w1", new Acquire("K1", "w1", TTL), 0, 1_000, new Granted(1, 100_500));
+        op("w1", new Command.Release("K1", "w1", 1), 10_000, 50_000, null);
+        op("w2", new Acquire("K1", "w2", TTL), 60_000, 61_000, new Busy());
+        op("w3", new Acquire("K1", "w3", TTL), 62_000, 63_000, new Busy());
+        op("w4", new Acquire("K1", "w4", TTL), 64_000, 65_000, new Busy());
+        op("w1", new Acquire("K1", "w1", TTL), 70_000, 71_000, new Granted(2, 170_500));
+
+        Linearizability.Verdict safety = Linearizability.check(history(), SAFETY);
+        assertThat(safety).isInstanceOf(Linearizability.Linearizable.class);
+        assertThat(((Linearizability.Linearizable) safety).admitted()).extracting(Linearizability.Point::operation)
+                .containsExactly(6);
+    }
 }

@@ -2,6 +2,8 @@ package fencecheck.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencecheck.model.Command;
+import fencecheck.model.Outcome;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -86,12 +88,15 @@ class TokenOrderTest {
         assertSingleViolationAt(check(h), 2);
     }
 
-    /** The same token to the same owner with a shorter lease, and no release that shortened it: not the lease handed back. */
+    /**
+     * The same token to the same owner, computed after its lease ended (ttl 3 before its end of 14, at 11): a new
+     * lease under the old token, whether its end is later or, here, no later than a re-grant's could be.
+     */
     @Test
-    void theSameTokenWithAShorterLeaseAndNoReleaseIsAViolation() {
+    void theSameTokenToTheSameOwnerAfterItsLeaseEndedIsAViolation() {
         History h = new History()
                 .granted(0, "job", "a", 1, 10)
-                .granted(5, "job", "a", 1, 8);
+                .event(12, new Command.Acquire("job", "a", 3), new Outcome.Granted(1, 14));
 
         assertSingleViolationAt(check(h), 2);
     }

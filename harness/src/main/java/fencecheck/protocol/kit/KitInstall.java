@@ -1,5 +1,6 @@
 package fencecheck.protocol.kit;
 
+import fencecheck.model.Boundary;
 import fencecheck.protocol.pack.Operation;
 import fencecheck.protocol.pack.Params;
 import fencecheck.protocol.pack.PreparedOperation;
@@ -18,17 +19,24 @@ public final class KitInstall {
     private KitInstall() {
     }
 
-    public static void install(Connection connection, KitSettings settings) throws SQLException {
+    /**
+     * @param boundary the library's: whether a lease is still valid at its end, for form (b)'s test of a lease that
+     *                 had ended
+     */
+    public static void install(Connection connection, KitSettings settings, Boundary boundary) throws SQLException {
         try (Statement s = connection.createStatement()) {
             s.execute(KitSql.text("schema.sql"));
         }
         LockTable lock = settings.lock();
         String newLease = settings.fence() == FenceSource.TRIGGER ? String.join(",", lock.newLeaseColumns()) : null;
         try (PreparedOperation register = new PreparedOperation(connection, KitSql.file("register_lock.sql", Operation.SCHEMA,
-                List.of("lock_table", "name_column", "owner_column", "until_column", "new_lease", "when_set")))) {
+                List.of("lock_table", "name_column", "owner_column", "until_column", "new_lease", "when_set", "when_ended",
+                        "valid_through_end")))) {
             register.query(new Params().text("lock_table", lock.table()).text("name_column", lock.nameColumn())
                     .text("owner_column", lock.ownerColumn()).text("until_column", lock.untilColumn()).text("new_lease", newLease)
-                    .text("when_set", Boolean.toString(lock.newLeaseWhenSet())))
+                    .text("when_set", Boolean.toString(lock.newLeaseWhenSet()))
+                    .text("when_ended", Boolean.toString(lock.newLeaseWhenEnded()))
+                    .text("valid_through_end", Boolean.toString(boundary == Boundary.INCLUSIVE)))
                     .close();
             hold(connection, lock);
         } catch (SQLException e) {

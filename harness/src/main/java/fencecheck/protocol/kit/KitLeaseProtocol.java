@@ -237,7 +237,7 @@ public class KitLeaseProtocol implements LeaseProtocol, DeletesWithSql {
     @Override
     public void installSchema(Connection connection) throws SQLException {
         schema.install(connection);
-        KitInstall.install(connection, settings);
+        KitInstall.install(connection, settings, modelConfig.boundary());
     }
 
     @Override

@@ -17,15 +17,15 @@ import java.util.Map;
  * lock.owner=locked_by
  * lock.until=lock_until
  * lock.newLease=locked_at  # trigger only: comma-separated columns only a new lease changes
- * lock.newLeaseWhen=set    # trigger only: changed (the default) or set (any update naming them)
+ * lock.newLeaseWhen=set    # trigger only: changed (the default), set (any update naming them) or
+ *                          # changed-or-ended (also one that sets one on a row whose lease had ended)
  * </pre>
  */
 public record KitSettings(FenceSource fence, LockTable lock) {
 
     /** The keys a pack may set; {@code sinks=kit} turns the kit on. */
     public static final List<String> KEYS = List.of("sinks", "fence", "lock.table", "lock.name", "lock.owner", "lock.until",
-            "lock.newLease",
-            "lock.newLeaseWhen");
+            "lock.newLease", "lock.newLeaseWhen");
 
     public KitSettings {
         if (fence == FenceSource.TRIGGER && lock.newLeaseColumns().isEmpty()) {
@@ -65,14 +65,16 @@ public record KitSettings(FenceSource fence, LockTable lock) {
         String newLease = settings.getOrDefault("lock.newLease", "");
         List<String> columns = Arrays.stream(newLease.split(",")).map(String::strip).filter(c -> !c.isEmpty()).toList();
         String when = settings.getOrDefault("lock.newLeaseWhen", "changed").strip();
-        if (!when.equals("changed") && !when.equals("set")) {
+        if (!List.of("changed", "set", "changed-or-ended").contains(when)) {
             throw new PackException(where + ": lock.newLeaseWhen=" + when + " is not a value of lock.newLeaseWhen; use changed"
-                    + " (an update that changes one of lock.newLease) or set (any update that sets one)");
+                    + " (an update that changes one of lock.newLease), set (any update that sets one) or changed-or-ended"
+                    + " (one that changes one, or sets one on a row whose lease had ended)");
         }
         LockTable lock = new LockTable(required(settings, "lock.table", where, "the library's lock table"),
                 required(settings, "lock.name", where, "its column of the lock's name"),
                 required(settings, "lock.owner", where, "its column of who holds the lock"),
-                required(settings, "lock.until", where, "its column of when the lease ends"), columns, when.equals("set"));
+                required(settings, "lock.until", where, "its column of when the lease ends"), columns, when.equals("set"),
+                null, when.equals("changed-or-ended"));
         try {
             return new KitSettings(fence, lock);
         } catch (PackException e) {

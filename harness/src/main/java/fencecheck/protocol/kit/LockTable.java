@@ -18,12 +18,21 @@ import java.util.List;
  *                         its row while nobody holds it (db-scheduler's {@code picked}): a row not held is a lease that
  *                         ended (released), a row never held is none, and form (b) fences only a row held after the
  *                         statement
+ * @param newLeaseWhenEnded for form (b) with changed columns: whether an update that sets one of them on a row whose
+ *                         lease had ended (by the database's clock, as the library's boundary says) is a new lease
+ *                         too, even by the same holder, for a library whose acquire also re-locks its caller's valid
+ *                         lease (Spring Integration's): the holder's re-lock keeps its token, its lock after its lease
+ *                         ended does not
  */
 public record LockTable(String table, String nameColumn, String ownerColumn, String untilColumn, List<String> newLeaseColumns,
-                        boolean newLeaseWhenSet, String heldColumn) {
+                        boolean newLeaseWhenSet, String heldColumn, boolean newLeaseWhenEnded) {
 
     public LockTable {
         newLeaseColumns = List.copyOf(newLeaseColumns);
+        if (newLeaseWhenEnded && newLeaseWhenSet) {
+            throw new IllegalArgumentException("a new lease when the old one ended widens a trigger on changed columns;"
+                    + " with newLeaseWhenSet every update of " + newLeaseColumns + " is a new lease already");
+        }
     }
 
     public LockTable(String table, String nameColumn, String ownerColumn, String untilColumn) {
@@ -33,21 +42,29 @@ public record LockTable(String table, String nameColumn, String ownerColumn, Str
     /** A table whose every row is a lease (no held column). */
     public LockTable(String table, String nameColumn, String ownerColumn, String untilColumn, List<String> newLeaseColumns,
                      boolean newLeaseWhenSet) {
-        this(table, nameColumn, ownerColumn, untilColumn, newLeaseColumns, newLeaseWhenSet, null);
+        this(table, nameColumn, ownerColumn, untilColumn, newLeaseColumns, newLeaseWhenSet, null, false);
     }
 
     /** The same table, where an insert or an update that changes one of {@code columns} is a new lease (form (b)). */
     public LockTable newLeaseWhenChanged(String... columns) {
-        return new LockTable(table, nameColumn, ownerColumn, untilColumn, List.of(columns), false, heldColumn);
+        return new LockTable(table, nameColumn, ownerColumn, untilColumn, List.of(columns), false, heldColumn, false);
     }
 
     /** The same table, where an insert or any update that sets one of {@code columns} is a new lease (form (b)). */
     public LockTable newLeaseWhenSet(String... columns) {
-        return new LockTable(table, nameColumn, ownerColumn, untilColumn, List.of(columns), true, heldColumn);
+        return new LockTable(table, nameColumn, ownerColumn, untilColumn, List.of(columns), true, heldColumn, false);
     }
 
     /** The same table, where a row is a lease only while {@code column} is true (see {@link #heldColumn}). */
     public LockTable heldWhile(String column) {
-        return new LockTable(table, nameColumn, ownerColumn, untilColumn, newLeaseColumns, newLeaseWhenSet, column);
+        return new LockTable(table, nameColumn, ownerColumn, untilColumn, newLeaseColumns, newLeaseWhenSet, column, newLeaseWhenEnded);
+    }
+
+    /**
+     * The same table, where an insert, an update that changes one of {@code columns}, or one that sets one of them on
+     * a row whose lease had ended is a new lease (form (b); see {@link #newLeaseWhenEnded}).
+     */
+    public LockTable newLeaseWhenChangedOrEnded(String... columns) {
+        return new LockTable(table, nameColumn, ownerColumn, untilColumn, List.of(columns), false, heldColumn, true);
     }
 }

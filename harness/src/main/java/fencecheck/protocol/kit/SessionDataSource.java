@@ -7,6 +7,7 @@ import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
@@ -17,14 +18,23 @@ import java.util.logging.Logger;
  */
 public final class SessionDataSource implements DataSource {
 
-    private final Connection session;
+    private final Supplier<Connection> session;
 
     public SessionDataSource(Connection session) {
+        this(() -> session);
+    }
+
+    /**
+     * Over the session the caller's current call runs on, for a library object that outlives a session (a lock
+     * registry kept per execution while its worker's broken sessions are replaced).
+     */
+    public SessionDataSource(Supplier<Connection> session) {
         this.session = session;
     }
 
     @Override
     public Connection getConnection() {
+        Connection session = this.session.get();
         return (Connection) Proxy.newProxyInstance(SessionDataSource.class.getClassLoader(), new Class<?>[] {Connection.class},
                 (proxy, method, args) -> {
                     if (method.getName().equals("close")) {

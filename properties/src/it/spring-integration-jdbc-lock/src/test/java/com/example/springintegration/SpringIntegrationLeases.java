@@ -7,111 +7,132 @@ import fencecheck.protocol.kit.FenceSource;
 import fencecheck.protocol.kit.KitLeaseProtocol;
 import fencecheck.protocol.kit.LockCalls;
 import fencecheck.protocol.kit.LockTable;
+import fencecheck.protocol.kit.SessionDataSource;
 import org.springframework.integration.jdbc.lock.DefaultLockRepository;
+import org.springframework.integration.jdbc.lock.JdbcLockRegistry;
+import org.springframework.integration.support.locks.DistributedLock;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.AbstractDataSource;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.jdbc.datasource.SmartDataSource;
 
+import javax.sql.DataSource;
 import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
+import java.util.ConcurrentModificationException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Spring Integration's {@link DefaultLockRepository}, the statements behind {@code JdbcLockRegistry}'s lock, renew and
- * unlock, on fencecheck's fencing kit: a repository per execution, its client id the owner id; the kit's trigger on
- * client_id (which only the repository's acquire sets) numbers the grants, and the fence row outlives the lock row
- * that unlock deletes.
+ * Spring Integration's {@link JdbcLockRegistry} on fencecheck's fencing kit: a registry per execution, its
+ * repository's client id the owner id, and its lock, renew and unlock fencecheck's acquire, renew and release. The
+ * kit's trigger numbers the leases: an acquire (the one statement that sets client_id) that changes client_id, or
+ * that takes a row whose lease had ended, takes a new token; a holder's re-lock of its valid lease keeps its own.
+ * The fence row outlives the lock row that unlock deletes.
  */
 public class SpringIntegrationLeases extends KitLeaseProtocol {
+
+    /** The registries, by execution: an application's registry outlives a broken connection, and so does this one. */
+    private static final Map<UUID, Execution> EXECUTIONS = new ConcurrentHashMap<>();
 
     /** Free once expired_after < now (valid through its end, the reference's boundary); unlock deletes the row. */
     public SpringIntegrationLeases() {
         super(KitLeaseProtocol.builder()
                 .semantics(c -> c.withRelease(ReleaseEncoding.KEEP_TOKEN_MARK_RELEASED))
                 .schemaResource("/spring-integration-lock-schema.sql")
-                .lockTable(new LockTable("int_lock", "lock_key", "client_id", "expired_after").newLeaseWhenSet("client_id"))
+                .lockTable(new LockTable("int_lock", "lock_key", "client_id", "expired_after")
+                        .newLeaseWhenChangedOrEnded("client_id"))
                 .fence(FenceSource.TRIGGER)
                 .calls(Calls::new));
     }
 
-    /** One session's calls: a repository per owner, each on the session's connection through Spring's transactions. */
-    private static final class Calls implements LockCalls {
-        private final SessionDataSource dataSource;
-        private final DataSourceTransactionManager transactions;
+    /** One execution's registry, on whichever session its worker calls it from now; its calls come from one thread. */
+    private static final class Execution {
+        private volatile Connection session;
+        private final JdbcLockRegistry registry;
         private final JdbcTemplate jdbc;
-        private final Map<UUID, DefaultLockRepository> repositories = new HashMap<>();
+        /** How many times it holds each lock: the registry's lock is reentrant, and unlocked once per lock. */
+        private final Map<String, Integer> holds = new HashMap<>();
 
-        Calls(Connection connection) {
-            dataSource = new SessionDataSource(connection);
-            transactions = new DataSourceTransactionManager(dataSource);
+        Execution(UUID owner) {
+            DataSource dataSource = new SessionDataSource(() -> session);
+            DefaultLockRepository repository = new DefaultLockRepository(dataSource, owner.toString());
+            repository.setTransactionManager(new DataSourceTransactionManager(dataSource));
+            repository.afterPropertiesSet(); // what Spring's container calls on a bean
+            repository.afterSingletonsInstantiated();
+            registry = new JdbcLockRegistry(repository) {
+                @Override
+                protected String pathFor(String key) {
+                    return key; // the row's lock_key is fencecheck's key, not Spring's UUID of it
+                }
+            };
             jdbc = new JdbcTemplate(dataSource);
         }
 
-        private DefaultLockRepository repository(UUID owner) {
-            return repositories.computeIfAbsent(owner, id -> {
-                DefaultLockRepository repository = new DefaultLockRepository(dataSource, id.toString());
-                repository.setTransactionManager(transactions);
-                repository.afterPropertiesSet(); // what Spring's container calls on a bean
-                repository.afterSingletonsInstantiated();
-                return repository;
-            });
+        Execution on(Connection connection) {
+            session = connection;
+            return this;
         }
 
-        private long until(String key, UUID owner) {
+        long until(String key, UUID owner) {
             return VirtualClock.toMicros(jdbc.queryForObject("select expired_after at time zone 'UTC' from int_lock"
                     + " where lock_key = ? and client_id = ?", OffsetDateTime.class, key, owner.toString()));
+        }
+    }
+
+    /** One session's calls, each into its execution's registry. */
+    private record Calls(Connection connection) implements LockCalls {
+
+        private Execution execution(UUID owner) {
+            return EXECUTIONS.computeIfAbsent(owner, Execution::new).on(connection);
         }
 
         @Override
         public Outcome acquire(String key, UUID owner, long ttlMicros) {
-            boolean granted = repository(owner).acquire(key, Duration.of(ttlMicros, ChronoUnit.MICROS));
-            return granted ? new Outcome.Granted(0, until(key, owner)) : new Outcome.Busy();
+            Execution e = execution(owner);
+            try {
+                if (!e.registry.obtain(key).tryLock(Duration.ZERO, Duration.of(ttlMicros, ChronoUnit.MICROS))) {
+                    return new Outcome.Busy();
+                }
+            } catch (InterruptedException stopped) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("stopped while locking " + key, stopped);
+            }
+            e.holds.merge(key, 1, Integer::sum);
+            return new Outcome.Granted(0, e.until(key, owner));
         }
 
         @Override
         public Outcome renew(String key, UUID owner, long token, long ttlMicros) {
-            boolean renewed = repository(owner).renew(key, Duration.of(ttlMicros, ChronoUnit.MICROS));
-            return renewed ? new Outcome.Renewed(until(key, owner)) : new Outcome.RenewRejected();
+            Execution e = execution(owner);
+            try {
+                e.registry.renewLock(key, Duration.of(ttlMicros, ChronoUnit.MICROS));
+            } catch (IllegalStateException | IllegalMonitorStateException notRenewed) {
+                // its row is another's, or gone (IllegalState); this execution does not hold the lock (IllegalMonitorState)
+                return new Outcome.RenewRejected();
+            }
+            return new Outcome.Renewed(e.until(key, owner));
         }
 
         @Override
         public Outcome release(String key, UUID owner, long token) {
-            return repository(owner).delete(key) ? new Outcome.Released() : new Outcome.ReleaseRejected();
-        }
-    }
-
-    /** The pool, as Spring sees it: the session's one connection, never closed by Spring. */
-    private static final class SessionDataSource extends AbstractDataSource implements SmartDataSource {
-        private final Connection connection;
-
-        SessionDataSource(Connection connection) {
-            this.connection = connection;
-        }
-
-        @Override
-        public Connection getConnection() throws SQLException {
-            if (!connection.getAutoCommit()) {
-                // a pool would hand the repository's REQUIRES_NEW transaction another connection; this session has one
-                throw new SQLException("Spring Integration's lock repository needs a transaction of its own, and this"
-                        + " session's only connection has one open");
+            Execution e = execution(owner);
+            Integer held = e.holds.remove(key);
+            if (held == null) {
+                return new Outcome.ReleaseRejected();
             }
-            return connection;
-        }
-
-        @Override
-        public Connection getConnection(String user, String password) throws SQLException {
-            return getConnection();
-        }
-
-        @Override
-        public boolean shouldClose(Connection con) {
-            return false;
+            DistributedLock lock = e.registry.obtain(key);
+            try {
+                // fencecheck's release gives the lease up: every lock of it undone, the last one deleting the row
+                for (int i = 0; i < held; i++) {
+                    lock.unlock();
+                }
+                return new Outcome.Released();
+            } catch (ConcurrentModificationException expiredAndTaken) {
+                return new Outcome.ReleaseRejected();
+            }
         }
     }
 }
