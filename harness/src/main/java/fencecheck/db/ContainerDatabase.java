@@ -6,6 +6,7 @@ import org.testcontainers.utility.DockerImageName;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Properties;
 
 /**
  * PostgreSQL in a Docker container started by Testcontainers
@@ -70,12 +71,12 @@ public final class ContainerDatabase implements Database {
 
     @Override
     public Connection connectRealTime() throws SQLException {
-        return Sessions.openRealTime(container.getJdbcUrl(), container.getUsername(), container.getPassword(), new java.util.Properties());
+        return Sessions.openRealTime(container.getJdbcUrl(), container.getUsername(), container.getPassword(), new Properties());
     }
 
     @Override
     public Connection connectRealTimeThrough(String host, int port) throws SQLException {
-        return Sessions.openRealTime(Sessions.url(host, port, container.getDatabaseName()), container.getUsername(), container.getPassword(), new java.util.Properties());
+        return Sessions.openRealTime(Sessions.url(host, port, container.getDatabaseName()), container.getUsername(), container.getPassword(), new Properties());
     }
 
     @Override

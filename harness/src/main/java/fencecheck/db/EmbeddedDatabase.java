@@ -11,6 +11,10 @@ import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
@@ -161,7 +165,7 @@ public final class EmbeddedDatabase implements Database {
                 .orElseThrow(() -> new DatabaseUnavailable("the embedded server's postmaster " + pid + " is not running"));
         try {
             Process kill = new ProcessBuilder("kill", "-QUIT", Long.toString(pid)).redirectErrorStream(true).start();
-            if (!kill.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) || kill.exitValue() != 0) {
+            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
                 throw new DatabaseUnavailable("could not send SIGQUIT to the embedded server's postmaster " + pid);
             }
             awaitExit(postmaster, Duration.ofSeconds(30));
@@ -171,7 +175,7 @@ public final class EmbeddedDatabase implements Database {
             } catch (IOException | RuntimeException alreadyStopped) {
                 // expected: the server is gone
             }
-        } catch (IOException | java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        } catch (IOException | ExecutionException | TimeoutException e) {
             throw new DatabaseUnavailable("the embedded server did not stop after SIGQUIT: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -190,11 +194,11 @@ public final class EmbeddedDatabase implements Database {
      * the reaping, polling from 300 ms upwards. Elsewhere, that is what is used.
      */
     private static void awaitExit(ProcessHandle process, Duration timeout)
-            throws InterruptedException, java.util.concurrent.ExecutionException, java.util.concurrent.TimeoutException {
+            throws InterruptedException, ExecutionException, TimeoutException {
         Path stat = Path.of("/proc", Long.toString(process.pid()), "stat");
         String started = processStat(stat, 19);
         if (started == null) {
-            process.onExit().get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            process.onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             return;
         }
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -205,7 +209,7 @@ public final class EmbeddedDatabase implements Database {
                 return;
             }
             if (System.nanoTime() > deadline) {
-                throw new java.util.concurrent.TimeoutException("process " + process.pid() + " still running after " + timeout);
+                throw new TimeoutException("process " + process.pid() + " still running after " + timeout);
             }
             Thread.sleep(1);
         }
@@ -256,12 +260,12 @@ public final class EmbeddedDatabase implements Database {
 
     @Override
     public Connection connectRealTime() throws SQLException {
-        return Sessions.openRealTime(Sessions.url(host(), port, DATABASE), USER, null, new java.util.Properties());
+        return Sessions.openRealTime(Sessions.url(host(), port, DATABASE), USER, null, new Properties());
     }
 
     @Override
     public Connection connectRealTimeThrough(String host, int port) throws SQLException {
-        return Sessions.openRealTime(Sessions.url(host, port, DATABASE), USER, null, new java.util.Properties());
+        return Sessions.openRealTime(Sessions.url(host, port, DATABASE), USER, null, new Properties());
     }
 
     @Override

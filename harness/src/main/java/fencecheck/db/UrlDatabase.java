@@ -74,7 +74,7 @@ public final class UrlDatabase implements Database {
 
     @Override
     public Connection connectRealTime() throws SQLException {
-        return Sessions.openRealTime(url, user, password, new java.util.Properties());
+        return Sessions.openRealTime(url, user, password, new Properties());
     }
 
     @Override

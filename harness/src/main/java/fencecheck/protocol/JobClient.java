@@ -2,9 +2,12 @@ package fencecheck.protocol;
 
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobRows;
+import fencecheck.model.StoredResult;
 
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Optional;
+import java.util.SortedMap;
 
 /**
  * The job transaction, the outbox relay and the consumer over one database
@@ -57,7 +60,7 @@ public interface JobClient extends AutoCloseable {
     }
 
     /** The job rows of a key as read, without the lease and sink rows. */
-    record JobRowsRead(Long jobState, java.util.SortedMap<String, fencecheck.model.StoredResult> business,
-                       java.util.List<JobRows.Message> outbox, java.util.SortedMap<String, Integer> effects) {
+    record JobRowsRead(Long jobState, SortedMap<String, StoredResult> business,
+                       List<JobRows.Message> outbox, SortedMap<String, Integer> effects) {
     }
 }

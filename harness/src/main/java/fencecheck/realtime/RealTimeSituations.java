@@ -10,6 +10,7 @@ import fencecheck.model.Outcome.Renewed;
 import fencecheck.run.Situation;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
@@ -41,7 +42,7 @@ public final class RealTimeSituations {
         // the latest end each process was told for each (key, token): by its grant, then its renewals
         Map<String, Long> until = new HashMap<>();
         Map<String, TimedOperation> lastGrant = new HashMap<>();
-        for (TimedOperation o : ops.stream().sorted(java.util.Comparator.comparingLong(TimedOperation::complete)).toList()) {
+        for (TimedOperation o : ops.stream().sorted(Comparator.comparingLong(TimedOperation::complete)).toList()) {
             if (o.command() instanceof Acquire a && o.outcome() instanceof Granted g) {
                 TimedOperation before = lastGrant.get(a.key());
                 if (before != null && !before.process().equals(o.process()) && ((Granted) before.outcome()).token() < g.token()) {
@@ -69,7 +70,7 @@ public final class RealTimeSituations {
         Map<String, List<TimedOperation>> byKey = new HashMap<>();
         ops.forEach(o -> byKey.computeIfAbsent(o.key(), k -> new ArrayList<>()).add(o));
         for (List<TimedOperation> key : byKey.values()) {
-            key.sort(java.util.Comparator.comparingLong(TimedOperation::invoke));
+            key.sort(Comparator.comparingLong(TimedOperation::invoke));
             for (int i = 1; i < key.size(); i++) {
                 TimedOperation a = key.get(i - 1);
                 TimedOperation b = key.get(i);

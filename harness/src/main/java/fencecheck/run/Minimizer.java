@@ -1,5 +1,7 @@
 package fencecheck.run;
 
+import fencecheck.trace.Step;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -97,7 +99,7 @@ public final class Minimizer<S, R> {
     /** The smallest failing trace found from a failing try, each candidate run on {@code runner}. */
     public static TryResult minimize(TraceRunner runner, TryResult failing) {
         int executed = failing.divergent() != null ? failing.divergent().step() : failing.steps();
-        return new Minimizer<fencecheck.trace.Step, TryResult>(steps -> runner.run(failing.trace().withSteps(steps)),
+        return new Minimizer<Step, TryResult>(steps -> runner.run(failing.trace().withSteps(steps)),
                 TryResult::stepsOf, r -> !r.passed()).minimize(failing, executed);
     }
 }

@@ -4,6 +4,7 @@ import fencecheck.job.JobOutcome;
 import fencecheck.protocol.JobClient;
 import fencecheck.protocol.LeaseClient;
 
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.Callable;
@@ -57,7 +58,7 @@ final class Session {
         if (proxy != null) {
             try {
                 proxy.delete();
-            } catch (java.io.IOException | RuntimeException ignored) {
+            } catch (IOException | RuntimeException ignored) {
                 // a proxy that cannot be deleted carries nothing once its client is closed
             }
             proxy = null;

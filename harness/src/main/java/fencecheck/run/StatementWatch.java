@@ -2,6 +2,7 @@ package fencecheck.run;
 
 import fencecheck.job.JobOutcome;
 
+import java.net.SocketTimeoutException;
 import java.sql.SQLException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
@@ -69,7 +70,7 @@ final class StatementWatch {
             return new Observation(outcome, null, false, System.nanoTime() - started);
         } catch (Exception e) {
             for (Throwable t = e; t != null; t = t.getCause()) {
-                if (t instanceof java.net.SocketTimeoutException) {
+                if (t instanceof SocketTimeoutException) {
                     throw new InlineBlocked();
                 }
             }

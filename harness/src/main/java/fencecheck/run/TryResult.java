@@ -1,6 +1,9 @@
 package fencecheck.run;
 
 import fencecheck.check.Violation;
+import fencecheck.job.JobOutcome;
+import fencecheck.model.Outcome;
+import fencecheck.trace.Step;
 import fencecheck.trace.Trace;
 
 import java.util.List;
@@ -93,12 +96,12 @@ public record TryResult(Trace trace, List<HistoryEntry> history, Set<Situation> 
                 + e.observedRows().describe();
     }
 
-    public List<fencecheck.trace.Step> stepsOf() {
+    public List<Step> stepsOf() {
         return trace.steps();
     }
 
-    private static fencecheck.model.Outcome answer(fencecheck.job.JobOutcome outcome) {
-        return outcome instanceof fencecheck.job.JobOutcome.Answered a ? a.outcome() : null;
+    private static Outcome answer(JobOutcome outcome) {
+        return outcome instanceof JobOutcome.Answered a ? a.outcome() : null;
     }
 
     public int steps() {

@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /** Reads and writes trace files as JSON, with one-line errors for bad input. */
 public final class TraceFiles {
@@ -34,8 +35,7 @@ public final class TraceFiles {
             Files.createDirectories(file.toAbsolutePath().getParent());
             Path partial = file.resolveSibling(file.getFileName() + ".partial");
             JSON.writeValue(partial.toFile(), trace);
-            Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("could not save the trace to " + file + ": " + e.getMessage(), e);
         }

@@ -1,5 +1,6 @@
 package fencecheck.run;
 
+import fencecheck.check.Invariant;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
@@ -82,7 +83,7 @@ class BetweenStatementsTest {
         assertThat(r.divergent().observed()).isInstanceOfSatisfying(JobOutcome.Answered.class,
                 a -> assertThat(a.outcome()).isEqualTo(new Outcome.Granted(2, 10_000_000)));
         assertThat(r.violations()).as("two owners hold K1 at once: " + table)
-                .anyMatch(v -> v.invariant() == fencecheck.check.Invariant.MUTUAL_EXCLUSION);
+                .anyMatch(v -> v.invariant() == Invariant.MUTUAL_EXCLUSION);
         assertThat(r.situations()).contains(Situation.BETWEEN_STATEMENTS);
         assertThat(r.history()).anyMatch(e -> e.kind() == HistoryEntry.Kind.BETWEEN && e.actor().equals("w1")
                 && e.action().contains("after statement 1 of 2 of"));

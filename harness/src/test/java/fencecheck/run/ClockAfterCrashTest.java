@@ -2,10 +2,10 @@ package fencecheck.run;
 
 import fencecheck.db.Databases;
 import fencecheck.db.VirtualClock;
+import fencecheck.job.JobOutcome;
 import fencecheck.model.Micros;
 import fencecheck.model.Outcome;
 import fencecheck.model.SinkKind;
-import fencecheck.job.JobOutcome;
 import fencecheck.protocol.FaultVariants;
 import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;
@@ -14,6 +14,7 @@ import fencecheck.trace.TokenSource;
 import fencecheck.trace.Trace;
 import org.junit.jupiter.api.Test;
 
+import java.sql.SQLException;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -38,7 +39,7 @@ class ClockAfterCrashTest {
             TryResult r = runner.run(Trace.of(implementation, GRANT_MOVE_CRASH));
             try {
                 assertThat(VirtualClock.read(runner.observer())).as("the clock after the try").isEqualTo(3 * Micros.SECOND);
-            } catch (java.sql.SQLException e) {
+            } catch (SQLException e) {
                 throw new AssertionError(e);
             }
             return r;

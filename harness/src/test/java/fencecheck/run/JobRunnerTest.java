@@ -1,15 +1,27 @@
 package fencecheck.run;
 
+import fencecheck.check.Invariant;
+import fencecheck.check.Violation;
 import fencecheck.db.Databases;
 import fencecheck.job.JobOutcome;
+import fencecheck.model.ModelConfig;
+import fencecheck.model.Outcome;
+import fencecheck.protocol.Alternatives;
 import fencecheck.protocol.Implementations;
+import fencecheck.protocol.JobClient;
+import fencecheck.protocol.LeaseProtocol;
+import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.trace.Action;
 import fencecheck.trace.NetworkFault;
 import fencecheck.trace.Step;
 import fencecheck.trace.Trace;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -54,9 +66,9 @@ class JobRunnerTest {
         assertThat(result.passed()).isFalse();
         assertThat(result.divergent()).as(TraceTable.render(result)).isNull();
         assertThat(result.history().get(4).observed()).isEqualTo(new JobOutcome.Answered(
-                new fencecheck.model.Outcome.Granted(2, 20_000_001)));
-        assertThat(result.violations()).extracting(fencecheck.check.Violation::invariant)
-                .containsExactly(fencecheck.check.Invariant.NO_STALE_ACCEPTANCE);
+                new Outcome.Granted(2, 20_000_001)));
+        assertThat(result.violations()).extracting(Violation::invariant)
+                .containsExactly(Invariant.NO_STALE_ACCEPTANCE);
         assertThat(result.violations().get(0).step()).isEqualTo(8);
 
         try (TraceRunner strict = new TraceRunner(Databases.shared(), Implementations.select("check-then-write"),
@@ -88,7 +100,7 @@ class JobRunnerTest {
                 w(1, new Action.Commit())));
         assertThat(result.passed()).as(result.verdict() + "\n" + TraceTable.render(result)).isTrue();
         HistoryEntry resumed = result.history().stream().filter(HistoryEntry::resumed).findFirst().orElseThrow();
-        assertThat(resumed.observed()).isEqualTo(new JobOutcome.Answered(new fencecheck.model.Outcome.Busy()));
+        assertThat(resumed.observed()).isEqualTo(new JobOutcome.Answered(new Outcome.Busy()));
     }
 
     /** The holder's renew waits behind another session's fenced write in a transaction (FOR SHARE), and goes on at its rollback. */
@@ -133,15 +145,14 @@ class JobRunnerTest {
      */
     @Test
     void aStatementThatNeverCompletesEndsTheTryWithAVerdict() throws Exception {
-        fencecheck.protocol.LeaseProtocol stuck = new fencecheck.protocol.SqlLeaseProtocol("begin-takes-an-advisory-lock", "",
-                fencecheck.model.ModelConfig.reference()) {
+        LeaseProtocol stuck = new SqlLeaseProtocol("begin-takes-an-advisory-lock", "", ModelConfig.reference()) {
             @Override
-            public fencecheck.protocol.JobClient jobClient(java.sql.Connection connection) throws java.sql.SQLException {
+            public JobClient jobClient(Connection connection) throws SQLException {
                 return new BlockingBegin(super.jobClient(connection), connection);
             }
         };
         try (TraceRunner runner = new TraceRunner(Databases.shared(), stuck, 1_000, false);
-             java.sql.Connection outsider = Databases.shared().connect()) {
+             Connection outsider = Databases.shared().connect()) {
             try (var s = outsider.createStatement()) {
                 s.execute("select pg_catalog.pg_advisory_lock(" + BlockingBegin.LOCK + ")");
             }
@@ -159,7 +170,7 @@ class JobRunnerTest {
     /** After the server restarted under it, a runner reconnects all its sessions, the observer's prepared statements included. */
     @Test
     void aRunnerGoesOnAfterTheDatabaseRestarted() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Databases.shared().kind().equals("embedded"),
+        Assumptions.assumeTrue(Databases.shared().kind().equals("embedded"),
                 "only the embedded database can be crashed by the test");
         try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select("reference"))) {
             TryResult first = runner.run(Trace.of("reference", TAKEOVER_WAITS_FOR_OPEN_JOB));
@@ -204,8 +215,8 @@ class JobRunnerTest {
      */
     @Test
     void anImplementationThatLocksMoreThanTheReferenceIsJudgedByItsAnswers() {
-        for (var pair : List.of(java.util.Map.entry(fencecheck.protocol.Alternatives.SELECT_FOR_UPDATE, TAKEOVER_AFTER_A_STALE_CLAIM),
-                java.util.Map.entry(fencecheck.protocol.Alternatives.FENCE_FOR_UPDATE, HOLDER_WRITES_BESIDE_A_STALE_WRITER))) {
+        for (var pair : List.of(Map.entry(Alternatives.SELECT_FOR_UPDATE, TAKEOVER_AFTER_A_STALE_CLAIM),
+                Map.entry(Alternatives.FENCE_FOR_UPDATE, HOLDER_WRITES_BESIDE_A_STALE_WRITER))) {
             int step = 7;
             TryResult reference = run("reference", pair.getValue());
             assertThat(reference.passed()).as(reference.verdict() + "\n" + TraceTable.render(reference)).isTrue();
@@ -259,7 +270,7 @@ class JobRunnerTest {
         assertThat(result.situations()).contains(Situation.RESTART_IN_TRANSACTION, Situation.ZOMBIE_STATEMENT,
                 Situation.WAIT_RESOLVED_BY_COMMIT);
         assertThat(result.history()).filteredOn(e -> e.step() == 9 && e.resumed()).singleElement()
-                .satisfies(e -> assertThat(e.observed()).isEqualTo(new JobOutcome.Answered(new fencecheck.model.Outcome.Granted(2, 20_000_001))));
+                .satisfies(e -> assertThat(e.observed()).isEqualTo(new JobOutcome.Answered(new Outcome.Granted(2, 20_000_001))));
         assertThat(result.history().get(result.history().size() - 1).actor()).as("the new incarnation").isEqualTo("w1.2");
     }
 
@@ -276,7 +287,7 @@ class JobRunnerTest {
                 w(1, new Action.Commit())));
         assertThat(result.passed()).as(result.verdict() + "\n" + TraceTable.render(result)).isTrue();
         assertThat(result.history()).filteredOn(e -> e.step() == 6 && e.resumed() && "w2".equals(e.actor())).singleElement()
-                .satisfies(e -> assertThat(e.observed()).isEqualTo(new JobOutcome.Answered(new fencecheck.model.Outcome.Granted(2, 20_000_001))));
+                .satisfies(e -> assertThat(e.observed()).isEqualTo(new JobOutcome.Answered(new Outcome.Granted(2, 20_000_001))));
         assertThat(result.history().get(result.history().size() - 1).action()).contains("has no transaction open");
     }
 
@@ -286,7 +297,7 @@ class JobRunnerTest {
         }
     }
 
-    private static Step lose(int worker, fencecheck.trace.NetworkFault fault) {
+    private static Step lose(int worker, NetworkFault fault) {
         return new Step("nemesis", new Action.Network("w" + worker, fault));
     }
 
@@ -300,7 +311,7 @@ class JobRunnerTest {
                 w(1, new Action.BusinessRow("r1", "done")),
                 new Step("clock", new Action.AdvanceToExpiry("K1", 1)),
                 w(2, new Action.Acquire("K1")),
-                lose(1, fencecheck.trace.NetworkFault.RESPONSE_LOST),
+                lose(1, NetworkFault.RESPONSE_LOST),
                 w(1, new Action.Commit())));
         assertThat(result.passed()).as(result.verdict() + "\n" + TraceTable.render(result)).isTrue();
         HistoryEntry commit = result.history().stream().filter(e -> e.step() == 8 && !e.resumed()).findFirst().orElseThrow();
@@ -338,7 +349,7 @@ class JobRunnerTest {
                 w(1, new Action.Acquire("K1")),
                 w(1, new Action.Begin()),
                 w(1, new Action.Claim()),
-                lose(1, fencecheck.trace.NetworkFault.REQUEST_LOST),
+                lose(1, NetworkFault.REQUEST_LOST),
                 w(1, new Action.BusinessRow("r1", "done")),
                 w(1, new Action.Commit())));
         assertThat(result.passed()).as(result.verdict() + "\n" + TraceTable.render(result)).isTrue();
@@ -354,22 +365,22 @@ class JobRunnerTest {
     void aHeldWriteArrivesAfterTheTakeoverAndALostGrantIsRetried() {
         TryResult held = runThroughProxies("reference", List.of(
                 w(1, new Action.Acquire("K1")),
-                lose(1, fencecheck.trace.NetworkFault.DELAYED),
+                lose(1, NetworkFault.DELAYED),
                 w(1, Action.Write.fenced("r1", "late")),
                 new Step("clock", new Action.AdvanceToExpiry("K1", 1)),
                 w(2, new Action.Acquire("K1")),
                 new Step("nemesis", new Action.Deliver("w1"))));
         assertThat(held.passed()).as(held.verdict() + "\n" + TraceTable.render(held)).isTrue();
         assertThat(held.history().get(held.history().size() - 1).observed())
-                .isEqualTo(new JobOutcome.Answered(new fencecheck.model.Outcome.Stale()));
+                .isEqualTo(new JobOutcome.Answered(new Outcome.Stale()));
         assertThat(held.situations()).contains(Situation.DELAYED_PAST_TAKEOVER);
 
         TryResult retried = runThroughProxies("reference", List.of(
-                lose(1, fencecheck.trace.NetworkFault.RESPONSE_LOST),
+                lose(1, NetworkFault.RESPONSE_LOST),
                 w(1, new Action.Acquire("K1")),
                 w(1, new Action.Retry())));
         assertThat(retried.passed()).as(retried.verdict() + "\n" + TraceTable.render(retried)).isTrue();
         assertThat(retried.history().get(retried.history().size() - 1).observed())
-                .isEqualTo(new JobOutcome.Answered(new fencecheck.model.Outcome.Granted(1, 10_000_000)));
+                .isEqualTo(new JobOutcome.Answered(new Outcome.Granted(1, 10_000_000)));
     }
 }

@@ -1,6 +1,7 @@
 package fencecheck.run;
 
 import fencecheck.db.Databases;
+import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Outcome;
 import fencecheck.model.SinkKind;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -60,7 +62,7 @@ class NetworkFaultsTest {
         return observed instanceof JobOutcome.Answered a ? a.outcome() : null;
     }
 
-    private static java.util.Map<String, ?> fencedAt(TryResult r, int step) {
+    private static Map<String, ?> fencedAt(TryResult r, int step) {
         return statementOf(r, step).observedRows().protocol().fenced();
     }
 
@@ -123,7 +125,7 @@ class NetworkFaultsTest {
         TryResult r = run(Step.worker(1, new Action.Acquire("K1")), Step.worker(1, new Action.Begin()), write(1, "r1"),
                 Step.nemesis(new Action.Restart("w1", false)),
                 Step.worker(1, new Action.Acquire("K1")));
-        assertThat(statementOf(r, 4).command()).isInstanceOf(fencecheck.job.JobCommand.Rollback.class);
+        assertThat(statementOf(r, 4).command()).isInstanceOf(JobCommand.Rollback.class);
         assertThat(fencedAt(r, 5)).as("the write went with the transaction").isEmpty();
         assertThat(answerAt(r, 5)).isEqualTo(new Outcome.Busy());
         assertThat(r.situations()).contains(Situation.RESTART_IN_TRANSACTION, Situation.WORKER_RESTART, Situation.WRITE_ROLLED_BACK);

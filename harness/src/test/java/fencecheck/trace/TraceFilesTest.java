@@ -3,6 +3,8 @@ package fencecheck.trace;
 import fencecheck.model.SinkKind;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -103,7 +105,7 @@ class TraceFilesTest {
                 new Step("relay", new Action.Redeliver()),
                 new Step("clock", new Action.AdvanceBy(5)),
                 new Step("clock", new Action.AdvanceToExpiry("K1", 1))));
-        java.nio.file.Path file = java.nio.file.Files.createTempFile("job", ".json");
+        Path file = Files.createTempFile("job", ".json");
         TraceFiles.write(trace, file);
         assertThat(TraceFiles.read(file)).isEqualTo(trace);
     }

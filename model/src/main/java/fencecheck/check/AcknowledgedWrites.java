@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Invariant 4: no acknowledged write is lost unless a higher token superseded
@@ -74,7 +75,7 @@ public final class AcknowledgedWrites {
     private record FencedAck(Write write, Long token) {
     }
 
-    private static java.util.Optional<Violation> lostLatest(Write acknowledged, Stored s) {
+    private static Optional<Violation> lostLatest(Write acknowledged, Stored s) {
         StoredResult row = s.rows().latest();
         String what;
         if (row == null) {
@@ -84,9 +85,9 @@ public final class AcknowledgedWrites {
         } else if (row.token() == acknowledged.token() && !row.payload().equals(acknowledged.payload())) {
             what = "replaced by another payload under the same token";
         } else {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(new Violation(Invariant.ACKNOWLEDGED_WRITE_KEPT, s.step(), "acknowledged write of "
+        return Optional.of(new Violation(Invariant.ACKNOWLEDGED_WRITE_KEPT, s.step(), "acknowledged write of "
                 + acknowledged.key() + " with token " + acknowledged.token() + " is " + what));
     }
 

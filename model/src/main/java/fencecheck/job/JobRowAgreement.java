@@ -3,6 +3,8 @@ package fencecheck.job;
 import fencecheck.model.ModelConfig;
 import fencecheck.model.RowAgreement;
 
+import java.util.Objects;
+
 /**
  * Whether the rows the database holds for a job key agree with the model's:
  * the lease and sink rows as {@link RowAgreement} judges them under the config,
@@ -20,7 +22,7 @@ public final class JobRowAgreement {
             return expected == observed;
         }
         return RowAgreement.agree(config, expected.protocol(), observed.protocol(), now)
-                && java.util.Objects.equals(expected.jobState(), observed.jobState())
+                && Objects.equals(expected.jobState(), observed.jobState())
                 && expected.business().equals(observed.business())
                 && expected.outbox().equals(observed.outbox())
                 && expected.effects().equals(observed.effects());

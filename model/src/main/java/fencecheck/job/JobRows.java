@@ -1,6 +1,7 @@
 package fencecheck.job;
 
 import fencecheck.model.KeyState;
+import fencecheck.model.Micros;
 import fencecheck.model.StoredResult;
 
 import java.util.Collections;
@@ -35,7 +36,7 @@ public record JobRows(KeyState protocol, Long jobState, SortedMap<String, Stored
         StringBuilder s = new StringBuilder("{");
         var lease = protocol.lease();
         s.append(lease == null ? "no lease" : "lease " + lease.owner() + " token " + lease.token() + " until "
-                + fencecheck.model.Micros.format(lease.until()) + (lease.released() ? " released" : ""));
+                + Micros.format(lease.until()) + (lease.released() ? " released" : ""));
         if (jobState != null) {
             s.append(", job state token ").append(jobState);
         }

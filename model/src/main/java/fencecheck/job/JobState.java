@@ -6,6 +6,7 @@ import fencecheck.model.StoredResult;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -81,7 +82,7 @@ public record JobState(
                 messages.addAll(own.outbox());
             }
         }
-        messages.sort(java.util.Comparator.comparingLong(OutboxMessage::id));
+        messages.sort(Comparator.comparingLong(OutboxMessage::id));
         List<JobRows.Message> ofKey = messages.stream().filter(m -> m.key().equals(key))
                 .map(m -> new JobRows.Message(m.resultId(), m.token(), m.payload(), m.delivered())).toList();
         return new JobRows(protocol, jobState, businessRows, ofKey, effects.getOrDefault(key, new TreeMap<>()));

@@ -4,6 +4,7 @@ import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
 import fencecheck.model.StoredResult;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.SortedMap;
@@ -121,7 +122,7 @@ public record Transaction(
     }
 
     public Transaction withOutbox(OutboxMessage message) {
-        List<OutboxMessage> copy = new java.util.ArrayList<>(outbox);
+        List<OutboxMessage> copy = new ArrayList<>(outbox);
         copy.add(message);
         return new Transaction(claimedKey, claimedToken, sharedKeys, fenced, latest, business, copy, leases);
     }

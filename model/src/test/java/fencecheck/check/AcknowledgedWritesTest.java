@@ -5,6 +5,7 @@ import fencecheck.model.KeyState;
 import fencecheck.model.Outcome;
 import fencecheck.model.SinkKind;
 import fencecheck.model.StoredResult;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -66,8 +67,8 @@ class AcknowledgedWritesTest {
         List<Violation> found = AcknowledgedWrites.check(List.of(fenced(1, 1, "r1", new Outcome.Applied()),
                 fenced(3, 2, "r2", new Outcome.Applied())), List.of(kept, lost, new Stored(4, "K1", KeyState.EMPTY)));
         assertThat(found).extracting(Violation::step, Violation::explanation).containsExactly(
-                org.assertj.core.groups.Tuple.tuple(3, "acknowledged fenced write r1 of K1 (token 1) is gone"),
-                org.assertj.core.groups.Tuple.tuple(4, "acknowledged fenced write r2 of K1 (token 2) is gone"));
+                Tuple.tuple(3, "acknowledged fenced write r1 of K1 (token 1) is gone"),
+                Tuple.tuple(4, "acknowledged fenced write r2 of K1 (token 2) is gone"));
     }
 
     @Test
@@ -79,7 +80,7 @@ class AcknowledgedWritesTest {
         assertThat(AcknowledgedWrites.check(replayed, List.of(writtenByTokenOne, writtenByTokenOne))).isEmpty();
         assertThat(AcknowledgedWrites.check(replayed, List.of(writtenByTokenOne, overwritten)))
                 .extracting(Violation::step, Violation::explanation)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple(4, "acknowledged fenced write r1 of K1 (token 1) is now token 2 \"p\""));
+                .containsExactly(Tuple.tuple(4, "acknowledged fenced write r1 of K1 (token 1) is now token 2 \"p\""));
         assertThat(AcknowledgedWrites.check(replayed, List.of(new Stored(3, "K1", KeyState.EMPTY))))
                 .singleElement().extracting(Violation::explanation).isEqualTo("acknowledged fenced write r1 of K1 (token 2) is gone");
     }

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -138,10 +139,10 @@ class InvariantsTest {
         List<Violation> found = Invariants.check(h.events(), Boundary.INCLUSIVE);
 
         assertThat(found).extracting(Violation::step, Violation::invariant).containsExactly(
-                org.assertj.core.groups.Tuple.tuple(2, Invariant.MUTUAL_EXCLUSION),
-                org.assertj.core.groups.Tuple.tuple(2, Invariant.TOKENS_STRICTLY_INCREASING),
-                org.assertj.core.groups.Tuple.tuple(3, Invariant.NO_STALE_ACCEPTANCE),
-                org.assertj.core.groups.Tuple.tuple(5, Invariant.NO_STALE_ACCEPTANCE));
+                Tuple.tuple(2, Invariant.MUTUAL_EXCLUSION),
+                Tuple.tuple(2, Invariant.TOKENS_STRICTLY_INCREASING),
+                Tuple.tuple(3, Invariant.NO_STALE_ACCEPTANCE),
+                Tuple.tuple(5, Invariant.NO_STALE_ACCEPTANCE));
     }
 
     @Test

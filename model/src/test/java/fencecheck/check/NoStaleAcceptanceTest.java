@@ -2,6 +2,7 @@ package fencecheck.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencecheck.model.Command;
 import fencecheck.model.Outcome;
 import fencecheck.model.Outcome.Applied;
 import fencecheck.model.Outcome.Conflict;
@@ -71,8 +72,7 @@ class NoStaleAcceptanceTest {
                 .granted(11, "job", "b", 2, 21)
                 .fenced(12, "job", 1, new Stale())
                 .fenced(13, "job", 1, new Conflict())
-                .event(14, new fencecheck.model.Command.RolledBackWrite(
-                                new fencecheck.model.Command.Write(SinkKind.CURRENT_FENCE, "job", 1, "r", "p")),
+                .event(14, new Command.RolledBackWrite(new Command.Write(SinkKind.CURRENT_FENCE, "job", 1, "r", "p")),
                         new Outcome.RolledBack(new Applied()));
 
         assertThat(check(h)).isEmpty();

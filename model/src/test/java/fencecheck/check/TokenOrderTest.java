@@ -2,6 +2,7 @@ package fencecheck.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencecheck.model.Boundary;
 import fencecheck.model.Command;
 import fencecheck.model.Outcome;
 import java.util.List;
@@ -57,7 +58,7 @@ class TokenOrderTest {
         History h = new History()
                 .granted(0, "job", "a", 1, 10)
                 // renewed at 3 (the answer lost): the lease ends at 13, and the re-grant at 5 hands that back
-                .event(5, new fencecheck.model.Command.Acquire("job", "a", 10), new fencecheck.model.Outcome.Granted(1, 13));
+                .event(5, new Command.Acquire("job", "a", 10), new Outcome.Granted(1, 13));
 
         assertThat(check(h)).isEmpty();
     }
@@ -71,9 +72,9 @@ class TokenOrderTest {
         History h = new History()
                 .granted(0, "job", "a", 1, 10)
                 // the first renewal read the clock at 9 (lease to 19), its answer due at 15; the second at 18 (lease to 28), due at 21
-                .event(15, new fencecheck.model.Command.Renew("job", "a", 1, 10), null)
-                .event(21, new fencecheck.model.Command.Renew("job", "a", 1, 10), null)
-                .event(22, new fencecheck.model.Command.Acquire("job", "a", 10), new fencecheck.model.Outcome.Granted(1, 28));
+                .event(15, new Command.Renew("job", "a", 1, 10), null)
+                .event(21, new Command.Renew("job", "a", 1, 10), null)
+                .event(22, new Command.Acquire("job", "a", 10), new Outcome.Granted(1, 28));
 
         assertThat(check(h)).isEmpty();
     }
@@ -83,7 +84,7 @@ class TokenOrderTest {
     void theSameTokenAfterTheLeaseEndedWithNoRenewalIsAViolation() {
         History h = new History()
                 .granted(0, "job", "a", 1, 10)
-                .event(22, new fencecheck.model.Command.Acquire("job", "a", 10), new fencecheck.model.Outcome.Granted(1, 28));
+                .event(22, new Command.Acquire("job", "a", 10), new Outcome.Granted(1, 28));
 
         assertSingleViolationAt(check(h), 2);
     }
@@ -141,7 +142,7 @@ class TokenOrderTest {
                 .granted(5, "job", "a", 1, 10);
 
         assertThat(check(h)).isEmpty();
-        assertThat(Invariants.check(h.events(), fencecheck.model.Boundary.INCLUSIVE)).isEmpty();
+        assertThat(Invariants.check(h.events(), Boundary.INCLUSIVE)).isEmpty();
     }
 
     @Test

@@ -14,6 +14,7 @@ import fencecheck.job.JobOutcome.Skipped;
 import fencecheck.job.JobOutcome.Waiting;
 import fencecheck.model.Outcome.Granted;
 import fencecheck.model.StoredResult;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** A claim that waits for another claim re-checks its token on the latest committed row (READ COMMITTED). */
@@ -63,7 +64,7 @@ class ClaimRecheckTest {
         s.commit("w2");
 
         assertThat(s.committed("K1").outbox()).hasSize(1);
-        assertThat(s.committed("K1").business()).containsExactlyEntriesOf(java.util.Map.of("r1", new StoredResult(1, "p")));
+        assertThat(s.committed("K1").business()).containsExactlyEntriesOf(Map.of("r1", new StoredResult(1, "p")));
     }
 
     @Test

@@ -15,6 +15,7 @@ import fencecheck.job.JobOutcome.Skipped;
 import fencecheck.model.Lease;
 import fencecheck.model.StoredResult;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ClaimTest {
@@ -145,7 +146,7 @@ class ClaimTest {
         assertThat(s.outbox("w2", "r1", "p")).isEqualTo(new Inserted());
         s.commit("w2");
 
-        assertThat(s.committed("K1").business()).containsExactlyEntriesOf(java.util.Map.of("r1", new StoredResult(2, "p")));
+        assertThat(s.committed("K1").business()).containsExactlyEntriesOf(Map.of("r1", new StoredResult(2, "p")));
         assertThat(s.committed("K1").outbox()).containsExactly(new JobRows.Message("r1", 2, "p", false));
     }
 

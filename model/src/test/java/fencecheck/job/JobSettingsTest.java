@@ -5,11 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fencecheck.job.JobCommand.LeaseOperation;
 import fencecheck.model.Command;
+import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
 import fencecheck.model.ModelConfig;
+import fencecheck.model.OperationBinding;
 import fencecheck.model.Outcome.Granted;
 import fencecheck.model.Outcome.Renewed;
-import fencecheck.model.OperationBinding;
 import fencecheck.model.ReleaseEncoding;
 import fencecheck.model.RowComparison;
 import fencecheck.model.StoredResult;
@@ -103,6 +104,6 @@ class JobSettingsTest {
     private static JobRows rows(Lease lease, List<JobRows.Message> outbox) {
         TreeMap<String, StoredResult> business = new TreeMap<>();
         business.put("r", new StoredResult(1, "p"));
-        return new JobRows(fencecheck.model.KeyState.EMPTY.withLease(lease), 1L, business, outbox, new TreeMap<>());
+        return new JobRows(KeyState.EMPTY.withLease(lease), 1L, business, outbox, new TreeMap<>());
     }
 }

@@ -1,5 +1,6 @@
 package fencecheck.job;
 
+import fencecheck.model.Outcome;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -71,6 +72,6 @@ class OutOfScopeTest {
         s.fencedWrite("w2", "K1", 2, "r1", "p2");
 
         assertThat(s.fencedWrite("w1", "K1", 1, "r1", "p1"))
-                .isEqualTo(JobScenario.answered(new fencecheck.model.Outcome.Stale()));
+                .isEqualTo(JobScenario.answered(new Outcome.Stale()));
     }
 }

@@ -17,6 +17,7 @@ import fencecheck.model.Outcome.Busy;
 import fencecheck.model.Outcome.Granted;
 import fencecheck.model.StoredResult;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** A takeover acquire meets the open job transaction of the lease's previous holder. */
@@ -65,7 +66,7 @@ class TakeoverDuringClaimTest {
 
         JobRows rows = s.committed("K1");
         assertThat(rows.jobState()).isEqualTo(1L);
-        assertThat(rows.business()).containsExactlyEntriesOf(java.util.Map.of("r1", new StoredResult(1, "from w1")));
+        assertThat(rows.business()).containsExactlyEntriesOf(Map.of("r1", new StoredResult(1, "from w1")));
         assertThat(rows.outbox()).containsExactly(new JobRows.Message("r1", 1, "from w1", false));
     }
 

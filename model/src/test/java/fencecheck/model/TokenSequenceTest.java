@@ -11,6 +11,7 @@ import fencecheck.model.Outcome.Stale;
 import fencecheck.model.TokenVerdict.BreaksSequence;
 import fencecheck.model.TokenVerdict.Fits;
 import fencecheck.model.TokenVerdict.NoGrant;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 class TokenSequenceTest {
@@ -126,7 +127,7 @@ class TokenSequenceTest {
     @Test
     void judgingATokenNeverModifiesTheStateItIsGiven() {
         ProtocolState state = expiredAt(3, 2 * TTL);
-        ProtocolState copy = new ProtocolState(state.now(), new java.util.TreeMap<>(state.keys()));
+        ProtocolState copy = new ProtocolState(state.now(), new TreeMap<>(state.keys()));
 
         increasing.acquire(state, new Acquire("job", "b", TTL), 7);
         increasing.acquire(state, new Acquire("job", "b", TTL), 2);

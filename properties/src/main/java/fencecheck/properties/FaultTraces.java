@@ -4,6 +4,7 @@ import fencecheck.model.SinkKind;
 import fencecheck.trace.Action;
 import fencecheck.trace.NetworkFault;
 import fencecheck.trace.Step;
+import fencecheck.trace.TokenSource;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -164,7 +165,7 @@ public final class FaultTraces {
                 .as((w, k, sink, id, payload) -> List.of(
                         Step.worker(w, new Action.Acquire(k)),
                         Step.worker(w, new Action.Begin()),
-                        Step.worker(w, new Action.Write(sink, fencecheck.trace.TokenSource.HELD, id, payload)),
+                        Step.worker(w, new Action.Write(sink, TokenSource.HELD, id, payload)),
                         Step.nemesis(new Action.Restart("w" + w, false))));
     }
 

@@ -11,6 +11,9 @@ import fencecheck.run.Situation.Group;
 import fencecheck.run.TraceRunner;
 import net.jqwik.api.lifecycle.PropertyLifecycleContext;
 
+import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Method;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -126,7 +129,7 @@ final class Harnesses {
         if (restarts == 0) {
             return Optional.empty();
         }
-        return Optional.of(String.format(java.util.Locale.ROOT,
+        return Optional.of(String.format(Locale.ROOT,
                 "fencecheck: %d database crash-and-restarts, %.0f ms each on average, %.0f ms the slowest", restarts,
                 totalMillis / restarts, slowest));
     }
@@ -134,7 +137,7 @@ final class Harnesses {
     /** Whether the property {@code method} of {@code container} (or of a class it extends) runs through fault proxies. */
     static boolean throughFaultProxies(Class<?> container, String method) {
         for (Class<?> c = container; c != null; c = c.getSuperclass()) {
-            for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
+            for (Method m : c.getDeclaredMethods()) {
                 if (m.getName().equals(method)) {
                     return m.isAnnotationPresent(ThroughFaultProxies.class);
                 }
@@ -144,7 +147,7 @@ final class Harnesses {
     }
 
     /** Whether {@code element} is one of fencecheck's properties (they declare what they {@link Covers}): the hooks leave a project's other properties alone. */
-    static boolean isFencecheckProperty(java.util.Optional<java.lang.reflect.AnnotatedElement> element) {
+    static boolean isFencecheckProperty(Optional<AnnotatedElement> element) {
         return element.map(e -> e.isAnnotationPresent(Covers.class)).orElse(false);
     }
 }

@@ -10,6 +10,7 @@ import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -52,7 +53,7 @@ public class ReportAtEnd implements TestExecutionListener {
                 // an index left by an earlier run must not pass for this run's report if rendering fails;
                 // the earlier run's results and report stay in its own run folder
                 Files.deleteIfExists(report().resolve(ReportRenderer.INDEX));
-            } catch (RuntimeException | java.io.IOException e) {
+            } catch (RuntimeException | IOException e) {
                 System.err.println("fencecheck report: " + e.getMessage());
             }
         }
@@ -70,7 +71,7 @@ public class ReportAtEnd implements TestExecutionListener {
         }
         try {
             Files.createDirectories(Path.of(database).toAbsolutePath().getParent());
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             System.err.println("fencecheck: cannot make the folder of jqwik's database " + database + ": " + e.getMessage());
         }
     }

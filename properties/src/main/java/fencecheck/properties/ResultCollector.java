@@ -1,12 +1,12 @@
 package fencecheck.properties;
 
-import java.util.EnumMap;
-import java.util.Set;
+import fencecheck.check.Violation;
 import fencecheck.db.Database;
 import fencecheck.db.Databases;
 import fencecheck.findings.FailingTries;
 import fencecheck.findings.Finding;
 import fencecheck.protocol.LeaseProtocol;
+import fencecheck.realtime.RealTimeRun;
 import fencecheck.report.ResultFiles;
 import fencecheck.report.RunFolders;
 import fencecheck.report.RunResult;
@@ -23,9 +23,11 @@ import net.jqwik.api.lifecycle.PropertyLifecycleContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
@@ -131,7 +133,7 @@ public class ResultCollector implements AroundPropertyHook, OnFencecheckProperti
         List<RunResult.Failure> moreFindings = List.of();
         if (status != RunResult.Status.PASSED) {
             String rerun = seed == null ? null : Commands.rerunSeed(context.containerClass(), context.targetMethod(), seed, implementation);
-            Optional<fencecheck.realtime.RealTimeRun.Result> realTime = RealTimeRuns.lastFailure();
+            Optional<RealTimeRun.Result> realTime = RealTimeRuns.lastFailure();
             if (!findings.isEmpty()) {
                 List<RunResult.Failure> all = findings.stream().map(f -> failureOf(f, seed, rerun)).toList();
                 failure = all.get(0);
@@ -209,11 +211,11 @@ public class ResultCollector implements AroundPropertyHook, OnFencecheckProperti
     }
 
     /** A real-time failure: its verdict, its invariants broken (at operations), and the smallest failing history found. */
-    private static RunResult.Failure realTimeFailure(fencecheck.realtime.RealTimeRun.Result r, String message, RunResult.Reproduction reproduce) {
+    private static RunResult.Failure realTimeFailure(RealTimeRun.Result r, String message, RunResult.Reproduction reproduce) {
         var shrunk = r.shrunk();
         var verdict = shrunk != null ? shrunk.verdict() : r.verdict();
-        List<fencecheck.check.Violation> violations = verdict.violations().stream()
-                .map(f -> new fencecheck.check.Violation(f.violation().invariant(), f.operation(), f.violation().explanation())).toList();
+        List<Violation> violations = verdict.violations().stream()
+                .map(f -> new Violation(f.violation().invariant(), f.operation(), f.violation().explanation())).toList();
         // the full history too: a failure the shrunk one does not explain can then still be studied
         RunResult.RealTime rt = new RunResult.RealTime(shrunk == null ? null : shrunk.history(), r.history(), verdict.failingOperation(),
                 r.verdict().undecided(), r.history().operations().size(), r.runMillis(), r.checkMillis(), r.verdict().linearizability().states(),

@@ -8,8 +8,9 @@ import net.jqwik.api.lifecycle.SkipExecutionHook;
 
 import java.util.Arrays;
 import java.util.EnumSet;
-import java.util.Set;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Skips, with one line saying why, a property of a {@link FencecheckSuite} that its {@link Fencecheck}
@@ -75,7 +76,7 @@ public class Selection implements SkipExecutionHook, OnFencecheckProperties {
         Set<Situation.Group> groups = EnumSet.noneOf(Situation.Group.class);
         for (String name : value.split(",")) {
             try {
-                groups.add(Situation.Group.valueOf(name.strip().toUpperCase(java.util.Locale.ROOT)));
+                groups.add(Situation.Group.valueOf(name.strip().toUpperCase(Locale.ROOT)));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(PROPERTY + "=" + value + ": " + name.strip() + " is not a group of checks; use "
                         + Arrays.toString(Situation.Group.values()).replaceAll("[\\[\\] ]", ""), e);

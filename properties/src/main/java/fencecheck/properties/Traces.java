@@ -10,6 +10,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.Tuple;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -119,7 +120,7 @@ public final class Traces {
     static Arbitrary<List<Step>> zombieWakesUp() {
         return Combinators.combine(holderAndOther(), key(), Arbitraries.of(true, false), zombieAction())
                 .as((pair, k, takeover, act) -> {
-                    List<Step> steps = new java.util.ArrayList<>(List.of(
+                    List<Step> steps = new ArrayList<>(List.of(
                             Step.worker(pair[0], new Action.Acquire(k)),
                             Step.nemesis(new Action.Restart("w" + pair[0], true))));
                     if (takeover) {
@@ -199,7 +200,7 @@ public final class Traces {
     static Arbitrary<List<Step>> staleHolderWritesAfterTakeover() {
         return Combinators.combine(holderAndOther(), key(), writeAction(), Arbitraries.of(true, false))
                 .as((pair, k, write, fromZombie) -> {
-                    List<Step> steps = new java.util.ArrayList<>(List.of(
+                    List<Step> steps = new ArrayList<>(List.of(
                             Step.clock(new Action.AdvanceToExpiry(k, 1)),
                             Step.worker(pair[1], new Action.Acquire(k))));
                     if (fromZombie) {
@@ -270,7 +271,7 @@ public final class Traces {
                 Tuple.of(1, write().map(List::of)),
                 Tuple.of(1, renew().map(List::of)));
         return Combinators.combine(holderAndOther(), after, operation, between).as((pair, k, op, others) -> {
-            List<Step> steps = new java.util.ArrayList<>(List.of(
+            List<Step> steps = new ArrayList<>(List.of(
                     Step.nemesis(new Action.Split("w" + pair[0], k)),
                     Step.worker(pair[0], op)));
             // the other actor is another worker, whichever the generator drew

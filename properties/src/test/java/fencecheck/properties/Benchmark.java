@@ -28,6 +28,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
@@ -65,14 +67,14 @@ final class Benchmark {
     private static final int CHUNK = 20;
 
     /** Held, so the level set on it stays: jqwik's engine logs a line per test kit run otherwise. */
-    private static final java.util.logging.Logger JQWIK_LOG = java.util.logging.Logger.getLogger("net.jqwik");
+    private static final Logger JQWIK_LOG = Logger.getLogger("net.jqwik");
 
     private Benchmark() {
     }
 
     public static void main(String[] args) throws Exception {
         Locale.setDefault(Locale.ROOT);
-        JQWIK_LOG.setLevel(java.util.logging.Level.WARNING);
+        JQWIK_LOG.setLevel(Level.WARNING);
         int traceCount = Integer.getInteger("benchmark.traces", 300);
         int rounds = Integer.getInteger("benchmark.rounds", 5);
         int seeds = Integer.getInteger("benchmark.seeds", 5);

@@ -1,6 +1,7 @@
 package fencecheck.properties;
 
 import fencecheck.protocol.LeaseProtocol;
+import fencecheck.run.Situation;
 import fencecheck.run.TryResult;
 import fencecheck.trace.Step;
 import fencecheck.trace.Trace;
@@ -22,14 +23,14 @@ class CollectorSample {
     static final double FLOOR = Coverage.FLOOR_PERCENT;
 
     @Property(tries = 12, seed = "20261130")
-    @Covers(fencecheck.run.Situation.Group.LEASES)
+    @Covers(Situation.Group.LEASES)
     void agreesWithModel(@ForAll("interleavings") List<Step> steps) {
         check(steps);
     }
 
     /** The same with enough tries to catch a known-buggy variant. */
     @Property(seed = "20261130")
-    @Covers(fencecheck.run.Situation.Group.LEASES)
+    @Covers(Situation.Group.LEASES)
     void catchesTheVariant(@ForAll("interleavings") List<Step> steps) {
         check(steps);
     }

@@ -5,6 +5,7 @@ import fencecheck.protocol.LeaseProtocol;
 import fencecheck.run.Situation.Group;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -15,7 +16,7 @@ class KnownBugChecksTest {
     @Test
     void everyBuiltInVariantDeclaresAtLeastOneProperty() {
         Stream.of(Implementations.variants(), Implementations.faultVariants(), Implementations.jobVariants(),
-                        Implementations.realTimeVariants(), Implementations.replicaVariants()).flatMap(java.util.List::stream).map(LeaseProtocol::name)
+                        Implementations.realTimeVariants(), Implementations.replicaVariants()).flatMap(List::stream).map(LeaseProtocol::name)
                 .forEach(name -> assertThat(KnownBugChecks.declaredFor(name)).as(name).isNotEmpty());
     }
 

@@ -3,19 +3,21 @@ package fencecheck.properties;
 import fencecheck.check.Invariant;
 import fencecheck.check.Violation;
 import fencecheck.protocol.FaultVariants;
-import fencecheck.protocol.JobVariants;
 import fencecheck.protocol.Implementations;
+import fencecheck.protocol.JobVariants;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.run.TryResult;
 import fencecheck.trace.TraceFiles;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -35,7 +37,7 @@ class KnownBuggyVariantsTest {
     static final int MAX_SHRUNK_STEPS = 10;
     static final int MAX_SHRUNK_FAULT_STEPS = 10;
     /** The job variants that hold too few locks: caught by the stale commit they let through. */
-    private static final java.util.Set<String> LOCKS_TOO_LITTLE = java.util.Set.of(JobVariants.CHECK_THEN_WRITE,
+    private static final Set<String> LOCKS_TOO_LITTLE = Set.of(JobVariants.CHECK_THEN_WRITE,
             JobVariants.FENCE_READ_WITHOUT_LOCK);
 
     @TestFactory
@@ -86,8 +88,8 @@ class KnownBuggyVariantsTest {
     private static void assertCaught(LeaseProtocol variant, Class<?> propertyClass, String property, int maxSteps) {
         List<Event> finished = runPropertyAgainst(variant, propertyClass, property).testEvents().finished().list();
         assertThat(finished).as("the property ran once").hasSize(1);
-        Throwable failure = finished.get(0).getPayload(org.junit.platform.engine.TestExecutionResult.class)
-                .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable)
+        Throwable failure = finished.get(0).getPayload(TestExecutionResult.class)
+                .flatMap(TestExecutionResult::getThrowable)
                 .orElseThrow(() -> new AssertionError(variant.name() + " was NOT caught: the property passed"));
         List<PropertyFindings.Saved> findings = PropertyFindings.saved();
         assertThat(findings).as("%s failed through an error, not a trace: %s", variant.name(), failure).isNotEmpty();
@@ -130,8 +132,8 @@ class KnownBuggyVariantsTest {
 
     private static List<TryResult> shrunkFindingsOf(LeaseProtocol variant) {
         Throwable failure = runPropertyAgainst(variant).testEvents().finished().list().get(0)
-                .getPayload(org.junit.platform.engine.TestExecutionResult.class)
-                .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable)
+                .getPayload(TestExecutionResult.class)
+                .flatMap(TestExecutionResult::getThrowable)
                 .orElseThrow(() -> new AssertionError(variant.name() + " was not caught"));
         assertThat(FindingsFailure.textOf(failure)).contains("seed: " + System.getProperty(Seeds.PROPERTY) + "\n");
         List<TryResult> shrunk = PropertyFindings.saved().stream().map(f -> f.finding().shrunk()).toList();

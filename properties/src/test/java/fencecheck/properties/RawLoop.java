@@ -3,6 +3,7 @@ package fencecheck.properties;
 import fencecheck.db.Database;
 import fencecheck.db.TestBed;
 import fencecheck.db.VirtualClock;
+import fencecheck.job.JobCommand;
 import fencecheck.model.Command;
 import fencecheck.model.SinkKind;
 import fencecheck.protocol.SqlLeaseProtocol;
@@ -12,12 +13,12 @@ import fencecheck.protocol.pack.PreparedOperation;
 import fencecheck.run.HistoryEntry;
 import fencecheck.run.TryResult;
 import fencecheck.trace.Action;
-import fencecheck.job.JobCommand;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -129,7 +130,7 @@ final class RawLoop implements AutoCloseable {
         this.testBed = new TestBed(database, protocol);
         testBed.install();
         this.observer = database.connect();
-        try (java.sql.Statement s = observer.createStatement()) {
+        try (Statement s = observer.createStatement()) {
             // as the runner's observer: its row reads planned once
             s.execute("set plan_cache_mode to force_generic_plan");
         }

@@ -1,5 +1,6 @@
 package fencecheck.properties;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import fencecheck.check.Linearizability;
 import fencecheck.check.RealTimeHistory;
 import fencecheck.check.RealTimeVerdict;
@@ -8,10 +9,16 @@ import fencecheck.protocol.Implementations;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.realtime.RealTimeRun;
 import fencecheck.realtime.RealTimeSettings;
+import fencecheck.report.ModelJson;
 
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Random;
 
 /**
  * The real-time parts of the benchmark: the checker's speed against history length
@@ -56,8 +63,7 @@ final class RealTimeBenchmark {
     }
 
     /** A real-time history as JSON: what a campaign keeps and a recheck reads. */
-    private static final com.fasterxml.jackson.databind.ObjectMapper HISTORY_JSON =
-            fencecheck.report.ModelJson.register(new com.fasterxml.jackson.databind.ObjectMapper());
+    private static final ObjectMapper HISTORY_JSON = ModelJson.register(new ObjectMapper());
 
     /** {@code fencecheck.implementation}, the reference when not given (the benchmark profile passes it empty). */
     private static LeaseProtocol implementation() {
@@ -71,12 +77,12 @@ final class RealTimeBenchmark {
      */
     private static void keep(RealTimeRun.Result r, int run) {
         try {
-            java.nio.file.Path folder = Paths.target().resolve("fencecheck").resolve("realtime");
-            java.nio.file.Files.createDirectories(folder);
-            java.nio.file.Path file = folder.resolve("campaign-run-" + run + ".json");
+            Path folder = Paths.target().resolve("fencecheck").resolve("realtime");
+            Files.createDirectories(folder);
+            Path file = folder.resolve("campaign-run-" + run + ".json");
             HISTORY_JSON.writeValue(file.toFile(), r.history());
             System.out.println("      kept as " + Paths.fromRoot(file));
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             System.out.println("      not kept: " + e.getMessage());
         }
     }
@@ -88,19 +94,19 @@ final class RealTimeBenchmark {
     }
 
     /** Checks a kept history again, with {@code fencecheck.realtime.maxStates} (5 000 000 by default), and prints the verdict. */
-    static void recheck() throws java.io.IOException {
+    static void recheck() throws IOException {
         String file = System.getProperty("fencecheck.realtime.history");
         if (file == null || file.isBlank()) {
             System.out.println("recheck: name a kept history with -Dfencecheck.realtime.history=FILE");
             return;
         }
-        fencecheck.check.RealTimeHistory history = HISTORY_JSON.readValue(java.nio.file.Path.of(file).toFile(), fencecheck.check.RealTimeHistory.class);
+        RealTimeHistory history = HISTORY_JSON.readValue(Path.of(file).toFile(), RealTimeHistory.class);
         long maxStates = statesOr(5_000_000);
         LeaseProtocol protocol = implementation();
         long started = System.nanoTime();
-        fencecheck.check.RealTimeVerdict verdict;
+        RealTimeVerdict verdict;
         try {
-            verdict = fencecheck.check.RealTimeVerdict.of(history, protocol.modelConfig(), maxStates);
+            verdict = RealTimeVerdict.of(history, protocol.modelConfig(), maxStates);
         } catch (OutOfMemoryError e) {
             System.out.printf(Locale.ROOT, "recheck of %s: the search ran out of memory after %d ms: give the JVM more"
                     + " (-Dbenchmark.jvmArgs=-Xmx16g) or a smaller -Dfencecheck.realtime.maxStates%n", file,
@@ -129,7 +135,7 @@ final class RealTimeBenchmark {
         int undecided = 0;
         long operations = 0;
         long checkMillis = 0;
-        java.util.Random seeds = new java.util.Random(Long.getLong("fencecheck.seed", System.nanoTime()));
+        Random seeds = new Random(Long.getLong("fencecheck.seed", System.nanoTime()));
         while (System.nanoTime() < end) {
             // an instance per run, as the property makes one per try (LeaseProtocol's lifecycle)
             protocol = implementation();
@@ -161,6 +167,6 @@ final class RealTimeBenchmark {
     }
 
     private static double load() {
-        return java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 }

@@ -1,6 +1,7 @@
 package fencecheck.properties;
 
 import fencecheck.protocol.Implementations;
+import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.report.ReportRenderer;
 import fencecheck.report.ResultFiles;
 import fencecheck.report.RunResult;
@@ -49,8 +50,8 @@ class ResultCollectorTest {
         assertThat(run.statistics().judged()).as("a run that did all its tries has its coverage judged").isTrue();
         assertThat(run.statistics().situations())
                 .allSatisfy(s -> assertThat(s.floorPercent()).as("floor of %s", s.situation()).isEqualTo(
-                        fencecheck.run.Situation.Group.LEASES.floored(fencecheck.protocol.SqlLeaseProtocol.reference())
-                                .contains(fencecheck.run.Situation.valueOf(s.situation())) ? CollectorSample.FLOOR : null));
+                        Situation.Group.LEASES.floored(SqlLeaseProtocol.reference())
+                                .contains(Situation.valueOf(s.situation())) ? CollectorSample.FLOOR : null));
         assertThat(run.monitoring().clock()).as("monitoring over the virtual clock").isNotEmpty();
         assertThat(run.monitoring().operations()).containsKey(OperationMetrics.Operation.ACQUIRE);
         assertThat(run.monitoring().operations().get(OperationMetrics.Operation.ACQUIRE).attempts()).isPositive();

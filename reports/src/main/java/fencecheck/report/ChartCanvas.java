@@ -3,6 +3,7 @@ package fencecheck.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.DoubleFunction;
 
 /**
  * An inline SVG drawing for the index's charts: a fixed view box that scales to the width of its box
@@ -94,7 +95,7 @@ final class ChartCanvas {
     }
 
     /** Horizontal grid lines and labels of a y axis from 0 to the last of {@code ticks}, each label written by {@code label}. */
-    ChartCanvas yAxis(double[] ticks, java.util.function.DoubleFunction<String> label) {
+    ChartCanvas yAxis(double[] ticks, DoubleFunction<String> label) {
         double max = ticks[ticks.length - 1];
         for (double t : ticks) {
             double y = y(t, max);

@@ -5,6 +5,7 @@ import fencecheck.run.OperationMetrics.ClockBucket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.DoubleFunction;
 import java.util.function.Function;
 
 /**
@@ -54,7 +55,7 @@ final class ChartClock {
     }
 
     private static String figure(String title, List<ClockBucket> clock, List<Series> series, double[] ticks,
-                                 java.util.function.DoubleFunction<String> tickLabel) {
+                                 DoubleFunction<String> tickLabel) {
         boolean faults = clock.stream().anyMatch(b -> b.faults() > 0);
         ChartCanvas c = new ChartCanvas(faults ? 204 : 192, 42, faults ? 26 : 14, 32);
         int n = clock.size();

@@ -10,6 +10,7 @@ import fencecheck.trace.Step;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -173,7 +174,7 @@ final class FailurePage {
             return "";
         }
         StringBuilder s = new StringBuilder(" (");
-        new java.util.TreeMap<>(db.settings()).forEach((k, v) -> s.append(s.length() > 2 ? ", " : "").append(k).append(" = ").append(v));
+        new TreeMap<>(db.settings()).forEach((k, v) -> s.append(s.length() > 2 ? ", " : "").append(k).append(" = ").append(v));
         return s.append(")").toString();
     }
 

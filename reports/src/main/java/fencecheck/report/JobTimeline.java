@@ -12,6 +12,7 @@ import fencecheck.trace.Trace;
 
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -38,7 +39,7 @@ final class JobTimeline {
     private final TimelineFailovers failovers;
 
     private JobTimeline(Trace trace, List<HistoryEntry> history) {
-        this.model = new TimelineModel(trace == null ? fencecheck.trace.Trace.DEFAULT_LEASE_TTL : trace.leaseTtl());
+        this.model = new TimelineModel(trace == null ? Trace.DEFAULT_LEASE_TTL : trace.leaseTtl());
         this.steps = trace == null ? List.of() : trace.steps();
         this.failovers = new TimelineFailovers(model, positionOfStep, history);
     }
@@ -306,7 +307,7 @@ final class JobTimeline {
             case JobOutcome.RolledBack r -> "rolled back";
             case JobOutcome.Delivered d -> d.effect() ? "effect" : "no effect";
             case JobOutcome.NothingToDeliver n -> "nothing to deliver";
-            default -> outcome.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT);
+            default -> outcome.getClass().getSimpleName().toLowerCase(Locale.ROOT);
         };
     }
 

@@ -1,5 +1,6 @@
 package fencecheck.report;
 
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -35,6 +36,6 @@ public final class RepositoryPaths {
     /** {@code file} as typed from {@code root}: relative (with {@code ..} when it lies outside), with forward slashes. */
     public static String fromRoot(Path file, Path root) {
         Path relative = root.toAbsolutePath().normalize().relativize(file.toAbsolutePath().normalize());
-        return relative.toString().replace(java.io.File.separatorChar, '/');
+        return relative.toString().replace(File.separatorChar, '/');
     }
 }

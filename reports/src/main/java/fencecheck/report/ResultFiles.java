@@ -2,6 +2,7 @@ package fencecheck.report;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -152,7 +153,7 @@ public final class ResultFiles {
             return JSON.treeToValue(tree, RunResult.class);
         } catch (JacksonException e) {
             String why = e.getOriginalMessage() == null ? String.valueOf(e.getMessage()) : e.getOriginalMessage();
-            String where = e instanceof com.fasterxml.jackson.databind.JsonMappingException d && !d.getPath().isEmpty()
+            String where = e instanceof JsonMappingException d && !d.getPath().isEmpty()
                     ? " (at " + path(d.getPath()) + ")" : "";
             throw new BadResultFile(source + " is not a valid result file" + where + ": " + why.lines().findFirst().orElse(why));
         } catch (IllegalArgumentException e) {
@@ -160,7 +161,7 @@ public final class ResultFiles {
         }
     }
 
-    private static String path(List<com.fasterxml.jackson.databind.JsonMappingException.Reference> references) {
+    private static String path(List<JsonMappingException.Reference> references) {
         StringBuilder s = new StringBuilder();
         for (var r : references) {
             if (r.getFieldName() != null) {

@@ -10,6 +10,9 @@ import fencecheck.run.Situation;
 import fencecheck.run.TryResult;
 import fencecheck.trace.Trace;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
@@ -135,7 +138,7 @@ public record RunResult(
         if (failure == null) {
             return List.of();
         }
-        List<Failure> all = new java.util.ArrayList<>(List.of(failure));
+        List<Failure> all = new ArrayList<>(List.of(failure));
         all.addAll(moreFindings);
         return List.copyOf(all);
     }
@@ -198,9 +201,9 @@ public record RunResult(
         }
 
         /** Counts of every situation over {@code tries} tries; those of {@code floored} carry the floor, the others none. */
-        public static Statistics of(int tries, double floorPercent, java.util.Collection<Situation> floored, boolean judged,
+        public static Statistics of(int tries, double floorPercent, Collection<Situation> floored, boolean judged,
                                     Map<Situation, Integer> counts) {
-            return new Statistics(tries, floorPercent, judged, java.util.Arrays.stream(Situation.values())
+            return new Statistics(tries, floorPercent, judged, Arrays.stream(Situation.values())
                     .map(s -> new SituationCount(s.name(), s.label(), counts.getOrDefault(s, 0),
                             floored.contains(s) ? floorPercent : null))
                     .toList());

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -121,7 +122,7 @@ final class TimelineModel {
             case Outcome.ReleaseRejected r -> "release refused";
             case Outcome.RolledBack r -> word(r.seen()) + ", rolled back";
             case Outcome.ClockAt c -> "clock";
-            default -> outcome.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT);
+            default -> outcome.getClass().getSimpleName().toLowerCase(Locale.ROOT);
         };
     }
 

@@ -16,6 +16,7 @@ import org.openqa.selenium.logging.LoggingPreferences;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.logging.Level;
@@ -57,7 +58,7 @@ class BrowserReportTest {
                 + ": install the Debian package chromium-driver (as .ci/run does) to run the browser test");
 
         List<RunResult> failures = List.of(RealFailures.lease(), RealFailures.fault(), RealFailures.job());
-        List<RunResult> runs = new java.util.ArrayList<>(failures);
+        List<RunResult> runs = new ArrayList<>(failures);
         runs.add(SampleResults.passing());
         runs.add(BuildVerdictTest.passedVariant());
         Path report = target().resolve("browser-report");

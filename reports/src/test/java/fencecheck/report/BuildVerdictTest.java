@@ -1,6 +1,7 @@
 package fencecheck.report;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -95,7 +96,7 @@ class BuildVerdictTest {
     }
 
     @Test
-    void aUserPackWithADescriptionAndARealBugFailsOnItsFindings(@org.junit.jupiter.api.io.TempDir Path folder) throws IOException {
+    void aUserPackWithADescriptionAndARealBugFailsOnItsFindings(@TempDir Path folder) throws IOException {
         List<RunResult> runs = List.of(userPackWithBug(), userPackFixed("MyLeasesTest.networkFaultsAndRestarts"));
         assertThat(BuildVerdict.kindOf(runs.get(0))).isEqualTo(BuildVerdict.Kind.FAILED);
         BuildVerdict verdict = BuildVerdict.of(runs);
@@ -108,7 +109,7 @@ class BuildVerdictTest {
     }
 
     @Test
-    void theSamePackFixedPasses(@org.junit.jupiter.api.io.TempDir Path folder) throws IOException {
+    void theSamePackFixedPasses(@TempDir Path folder) throws IOException {
         List<RunResult> runs = List.of(userPackFixed("MyLeasesTest.databaseAgreesWithModel"), userPackFixed("MyLeasesTest.networkFaultsAndRestarts"));
         BuildVerdict verdict = BuildVerdict.of(runs);
         assertThat(verdict.passedBuild()).isTrue();
@@ -119,7 +120,7 @@ class BuildVerdictTest {
     }
 
     @Test
-    void aBuiltInVariantRunAloneIsJudgedOnlyOnThePropertiesThatDeclareIt(@org.junit.jupiter.api.io.TempDir Path folder) throws IOException {
+    void aBuiltInVariantRunAloneIsJudgedOnlyOnThePropertiesThatDeclareIt(@TempDir Path folder) throws IOException {
         List<RunResult> runs = List.of(variantRunAlone(), variantOnAnotherProperty());
         assertThat(BuildVerdict.kindOf(variantOnAnotherProperty())).as("a property that never claimed the variant just passed")
                 .isEqualTo(BuildVerdict.Kind.PASSED);
@@ -135,7 +136,7 @@ class BuildVerdictTest {
     }
 
     @Test
-    void fencecheckOwnTestsCountEachDeclaredVariantCaughtOrMissed(@org.junit.jupiter.api.io.TempDir Path folder) throws IOException {
+    void fencecheckOwnTestsCountEachDeclaredVariantCaughtOrMissed(@TempDir Path folder) throws IOException {
         assertThat(BuildVerdict.kindOf(SampleResults.passing())).isEqualTo(BuildVerdict.Kind.PASSED);
         assertThat(BuildVerdict.kindOf(SampleResults.failing())).isEqualTo(BuildVerdict.Kind.KNOWN_BUG_CAUGHT);
         assertThat(BuildVerdict.kindOf(passedVariant())).isEqualTo(BuildVerdict.Kind.KNOWN_BUG_MISSED);

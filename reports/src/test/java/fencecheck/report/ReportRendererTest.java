@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -152,7 +153,7 @@ class ReportRendererTest {
 
     static List<String> all(String html, String regex) {
         Matcher m = Pattern.compile(regex).matcher(html);
-        List<String> found = new java.util.ArrayList<>();
+        List<String> found = new ArrayList<>();
         while (m.find()) {
             found.add(m.group(1));
         }

@@ -1,5 +1,6 @@
 package fencecheck.report;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
 import fencecheck.model.Command;
 import fencecheck.model.Outcome;
 import org.junit.jupiter.api.Test;
@@ -101,7 +102,7 @@ class ResultFilesTest {
     }
 
     private static String nameIn(Class<?> mixIn, Class<?> type) {
-        var subTypes = mixIn.getAnnotation(com.fasterxml.jackson.annotation.JsonSubTypes.class);
+        var subTypes = mixIn.getAnnotation(JsonSubTypes.class);
         for (var t : subTypes.value()) {
             if (t.value().equals(type)) {
                 return t.name();

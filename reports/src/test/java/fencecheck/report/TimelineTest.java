@@ -9,6 +9,7 @@ import fencecheck.run.HistoryEntry;
 import fencecheck.trace.Action;
 import fencecheck.trace.NetworkFault;
 import fencecheck.trace.Step;
+import org.apache.commons.text.StringEscapeUtils;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -314,7 +315,7 @@ class TimelineTest {
         List<Box> boxes = new ArrayList<>();
         Matcher m = TEXT.matcher(svg);
         while (m.find()) {
-            String text = org.apache.commons.text.StringEscapeUtils.unescapeHtml4(m.group(6));
+            String text = StringEscapeUtils.unescapeHtml4(m.group(6));
             double size = Double.parseDouble(m.group(4));
             double x0 = Double.parseDouble(m.group(2));
             double w = TimelineText.width(text, size) * (m.group(5) != null ? 1.08 : 1);

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 
@@ -22,7 +24,7 @@ record ClasspathLocation(String root) implements PackLocation {
 
     /** An absolute path without {@code .}, {@code ..} or empty parts. */
     private static String normalize(String path) {
-        java.util.Deque<String> parts = new java.util.ArrayDeque<>();
+        Deque<String> parts = new ArrayDeque<>();
         for (String part : path.split("/")) {
             if (part.equals("..")) {
                 parts.pollLast();
