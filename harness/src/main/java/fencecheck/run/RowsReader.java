@@ -7,7 +7,9 @@ import fencecheck.protocol.JobClient;
 
 import java.sql.SQLException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 
 /**
@@ -38,12 +40,12 @@ final class RowsReader {
      * transaction a job writes it is the implementation's business.
      */
     JobRows read(String key, String viewer) throws SQLException {
-        Session observer = runner.observerSession();
-        Session own = viewer == null ? null : runner.session(viewer);
+        Session observer = runner.sessions().observer();
+        Session own = viewer == null ? null : runner.sessions().connected(viewer);
         Session reader = own != null && own.pending == null ? own : observer;
         KeyState protocol = reader.lease.inspect(key);
         if (!jobRows) {
-            return new JobRows(labelled(protocol), null, new java.util.TreeMap<>(), java.util.List.of(), new java.util.TreeMap<>());
+            return new JobRows(labelled(protocol), null, new TreeMap<>(), List.of(), new TreeMap<>());
         }
         JobClient.JobRowsRead rows = reader.jobs.inspect(key);
         Long jobState = reader == observer ? rows.jobState() : observer.jobs.inspect(key).jobState();
