@@ -127,7 +127,7 @@ final class Exchange {
         st.note(target, "the network delivers " + target + "'s held statement: " + held.action);
         st.running.put(target, new Running("deliver: " + held.action, held.command, st.state.now(), ++st.statementsStarted,
                 held.referenceWaits, held.answerLost));
-        network.release(st.runner.session(target));
+        network.release(st.runner.sessions().connected(target));
         settle(held.command);
     }
 
@@ -149,7 +149,7 @@ final class Exchange {
             r.gate.goOn();
             cause = r.command;
         }
-        StatementWatch.awaitBriefly(st.runner.session(incarnations.getLast()));
+        StatementWatch.awaitBriefly(st.runner.sessions().connected(incarnations.getLast()));
         settle(cause);
     }
 
@@ -265,7 +265,7 @@ final class Exchange {
     private void resetAfter(String session, Session s) throws SQLException {
         Running lost = st.running.remove(session);
         // dropped first: what a cancelled call did is settled from rows read once its server process is gone
-        st.runner.drop(s);
+        st.runner.sessions().drop(s);
         if (lost != null) {
             String key = keyOnItsOwn(session, lost);
             String settled = settleUnanswered(key, lost);
@@ -333,10 +333,10 @@ final class Exchange {
                 if (st.running.get(name).idle()) {
                     continue;
                 }
-                Session s = st.runner.session(name);
+                Session s = st.runner.sessions().connected(name);
                 if (s.pending.isDone()) {
                     done.add(s);
-                } else if (st.runner.isBlocked(s)) {
+                } else if (st.runner.lockWaits().isBlocked(s)) {
                     blocked.add(s);
                 } else {
                     quiet = false;
@@ -344,7 +344,7 @@ final class Exchange {
             }
             // Answers are judged only once nothing runs: a statement that went on may still be on its way back to
             // its client while a later one already returned, so the order they return in says nothing.
-            if (quiet && !st.runner.waitCycle(blocked)) {
+            if (quiet && !st.runner.lockWaits().waitCycle(blocked)) {
                 if (done.isEmpty()) {
                     for (String name : st.running.keySet()) {
                         if (!st.running.get(name).idle()) {
@@ -364,7 +364,7 @@ final class Exchange {
             }
             if (System.nanoTime() > deadline) {
                 for (String name : List.copyOf(st.running.keySet())) {
-                    Session s = st.runner.session(name);
+                    Session s = st.runner.sessions().connected(name);
                     if (!st.running.get(name).idle() && !s.pending.isDone() && !blocked.contains(s)) {
                         // its session stays busy: the runner drops it when the try ends
                         Running r = st.running.remove(name);

@@ -98,7 +98,7 @@ final class Nemesis {
             st.noOp(target, target + "'s connection is busy with a statement");
             return;
         }
-        Session s = st.runner.session(target);
+        Session s = st.runner.sessions().connected(target);
         exchange.run(target, s, new Workers.Planned(Describe.command(again) + " (delivered again)", new JobCommand.Write(target, again),
                 () -> new JobOutcome.Answered(s.lease.write(again.sink(), again.key(), again.token(), again.resultId(), again.payload()))));
     }
@@ -129,9 +129,9 @@ final class Nemesis {
             st.history.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, true, incarnation, lost.action
                     + ": lost with its connection, never answered", null, lost.startedAt, null, null, null, null, null, null));
         }
-        Session session = st.runner.existing(incarnation);
+        Session session = st.runner.sessions().existing(incarnation);
         if (session != null && session.connection != null) {
-            st.runner.retire(session);
+            st.runner.sessions().retire(session);
         }
         if (st.state.transaction(incarnation) != null) {
             exchange.transactionLost(incarnation, "its transaction rolls back with its connection (" + why + ")", null);

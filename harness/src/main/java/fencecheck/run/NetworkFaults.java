@@ -137,8 +137,8 @@ final class NetworkFaults {
             s.connection.setNetworkTimeout(Runnable::run, usual);
             return new Sent(aim, outcome, failure, nanos, null);
         }
-        ServerSide server = st.runner.afterTheClientGaveUp(s);
-        st.runner.drop(s);
+        ServerSide server = st.runner.lockWaits().afterTheClientGaveUp(s);
+        st.runner.sessions().drop(s);
         return new Sent(aim, outcome, failure, nanos, server);
     }
 }

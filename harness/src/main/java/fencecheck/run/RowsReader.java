@@ -40,8 +40,8 @@ final class RowsReader {
      * transaction a job writes it is the implementation's business.
      */
     JobRows read(String key, String viewer) throws SQLException {
-        Session observer = runner.observerSession();
-        Session own = viewer == null ? null : runner.session(viewer);
+        Session observer = runner.sessions().observer();
+        Session own = viewer == null ? null : runner.sessions().connected(viewer);
         Session reader = own != null && own.pending == null ? own : observer;
         KeyState protocol = reader.lease.inspect(key);
         if (!jobRows) {

@@ -1,24 +1,20 @@
 package fencecheck.run;
 
-import fencecheck.db.Backends;
 import fencecheck.db.Database;
 import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.TestBed;
+import fencecheck.db.VirtualClock;
+import fencecheck.db.VirtualTimeClock;
 import fencecheck.job.JobModel;
 import fencecheck.model.Conformance;
 import fencecheck.protocol.LeaseProtocol;
 import fencecheck.trace.Trace;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Runs job traces statement by statement, the way PostgreSQL's isolation
@@ -34,7 +30,7 @@ public final class TraceRunner implements AutoCloseable {
      * One try at a time per JVM: the database is shared, and a property
      * engine may still be shrinking on another thread when the next starts.
      */
-    public static final java.util.concurrent.locks.ReentrantLock ONE_TRY_AT_A_TIME = new java.util.concurrent.locks.ReentrantLock();
+    public static final ReentrantLock ONE_TRY_AT_A_TIME = new ReentrantLock();
 
     /** How long a statement may run, neither answering nor blocked by another session of the try, before the try ends. */
     static final long STATEMENT_MILLIS = 10_000;
@@ -57,7 +53,6 @@ public final class TraceRunner implements AutoCloseable {
     private final boolean strictLocks;
     private final Conformance conformance;
     private final boolean throughFaultProxies;
-    private static final java.util.concurrent.atomic.AtomicLong PROXY_NUMBER = new java.util.concurrent.atomic.AtomicLong();
     private final Database database;
     /** What the current try did to the standby of a replicated database. */
     private final Standby standby;
@@ -65,8 +60,7 @@ public final class TraceRunner implements AutoCloseable {
     private final JobModel model;
     private final TestBed testBed;
     /** The virtual time as a Java clock, for an implementation that reads time from Java. */
-    private final fencecheck.db.VirtualTimeClock clock = new fencecheck.db.VirtualTimeClock();
-    private final Map<String, Session> sessions = new HashMap<>();
+    private final VirtualTimeClock clock = new VirtualTimeClock();
     /**
      * Runs each statement on a thread of its own, so one that waits for a lock can be seen waiting. Platform
      * threads, kept for reuse: a blocking socket read on a virtual thread goes through the poller and back,
@@ -74,22 +68,12 @@ public final class TraceRunner implements AutoCloseable {
      */
     private final ExecutorService statements = Executors.newCachedThreadPool(
             Thread.ofPlatform().name("fencecheck-statement-", 0).daemon().factory());
-    /** Reads rows and the clock, and asks whether a statement waits; never takes part in a try. */
-    private final Session observer = new Session("observer");
-    private PreparedStatement isBlocked;
-    private PreparedStatement blockingPids;
-    private long sessionsOfRestart = -1;
+    private final Sessions sessions;
+    private final LockWaits lockWaits;
     /** A clock move the database does not show yet (see {@link #moveClock}); null when it shows the Java clock's time. */
     private Long unsentClock;
     private final OperationMetrics metrics = new OperationMetrics();
     private final TryLog tries = new TryLog();
-    /**
-     * Connections opened ahead, never used: a restart or a fault drops a session, and its successor takes a
-     * fresh connection (a new server process, as a real restart gets) without waiting for the connect.
-     */
-    private final java.util.concurrent.ConcurrentLinkedDeque<Connection> spares = new java.util.concurrent.ConcurrentLinkedDeque<>();
-    private static final int SPARES = 2;
-
     private final FaultTimings faultTimings = new FaultTimings();
 
     public TraceRunner(Database database, LeaseProtocol protocol) {
@@ -135,6 +119,9 @@ public final class TraceRunner implements AutoCloseable {
         this.protocol = protocol;
         this.model = new JobModel(protocol.modelConfig());
         this.testBed = new TestBed(database, protocol);
+        this.sessions = new Sessions(database, protocol, throughFaultProxies, statementMillis, statements,
+                () -> inlineStatements);
+        this.lockWaits = new LockWaits(sessions, statementMillis);
         protocol.useClock(clock);
     }
 
@@ -165,7 +152,7 @@ public final class TraceRunner implements AutoCloseable {
     /** Sets the database's clock to the last {@link #moveClock} move, when it does not show it yet. */
     void sendClock() throws SQLException {
         if (unsentClock != null) {
-            fencecheck.db.VirtualClock.move(observer.connection, unsentClock);
+            VirtualClock.move(sessions.observer().connection, unsentClock);
             unsentClock = null;
         }
     }
@@ -198,17 +185,7 @@ public final class TraceRunner implements AutoCloseable {
         }
         ONE_TRY_AT_A_TIME.lock();
         try {
-            if (database.restarts() != sessionsOfRestart) {
-                closeSpares();
-                sessions.values().forEach(Session::close);
-                sessions.clear();
-                observer.close();
-                sessionsOfRestart = database.restarts();
-            }
-            if (observer.connection == null || observer.connection.isClosed()) {
-                connectObserver();
-            }
-            dropDirtySessions();
+            sessions.readyForTry();
             resetTables();
             // a fresh try is a fresh application: nothing the coordinator kept belongs to the emptied tables
             protocol.restartCoordinator();
@@ -220,7 +197,7 @@ public final class TraceRunner implements AutoCloseable {
                     inlineStatements = false;
                     System.err.println("fencecheck: " + protocol.name() + " holds a lock outside any transaction (a statement waited"
                             + " with no other transaction open): from now on every statement runs on a thread of its own, which is slower");
-                    sessions.values().stream().filter(x -> x.connection != null).forEach(this::dropQuietly);
+                    sessions.dropConnected();
                     standby.restore();
                     resetTables();
                     protocol.restartCoordinator();
@@ -232,7 +209,7 @@ public final class TraceRunner implements AutoCloseable {
             } finally {
                 // a try that ended at a divergence may leave transactions open and statements waiting: their locks
                 // would hold up the next try of any runner on this database, so they go now
-                dropDirtySessions();
+                sessions.dropDirty();
                 standby.restore();
             }
         } catch (SQLException e) {
@@ -244,7 +221,7 @@ public final class TraceRunner implements AutoCloseable {
 
     /** Empty tables and every clock at 0. */
     private void resetTables() throws SQLException {
-        testBed.reset(observer.connection);
+        testBed.reset(sessions.observer().connection);
         clock.set(0);
         unsentClock = null;
     }
@@ -258,14 +235,6 @@ public final class TraceRunner implements AutoCloseable {
         return inlineStatements && !strictLocks;
     }
 
-    private void dropQuietly(Session session) {
-        try {
-            drop(session);
-        } catch (SQLException ignored) {
-            // its server process goes when its connection does
-        }
-    }
-
     boolean strictLocks() {
         return strictLocks;
     }
@@ -275,200 +244,25 @@ public final class TraceRunner implements AutoCloseable {
     }
 
     Connection observer() {
-        return observer.connection;
+        return sessions.observer().connection;
     }
 
-    /** The observer's clients, to read rows as committed. */
-    Session observerSession() {
-        return observer;
+    /** The sessions of the runner's tries and the observer's. */
+    Sessions sessions() {
+        return sessions;
     }
 
-    /** Whether the statement of {@code session} waits for a lock another session of the try holds. */
-    boolean isBlocked(Session session) throws SQLException {
-        List<Integer> others = new ArrayList<>();
-        for (Session other : sessions.values()) {
-            if (other != session && other.connection != null) {
-                others.add(other.backendPid);
-            }
-        }
-        // prepared once per observer connection: a database restart replaces the connection
-        if (isBlocked == null || isBlocked.getConnection() != observer.connection) {
-            isBlocked = observer.connection.prepareStatement("select pg_catalog.pg_isolation_test_session_is_blocked(?, ?)");
-        }
-        isBlocked.setInt(1, session.backendPid);
-        isBlocked.setArray(2, observer.connection.createArrayOf("int4", others.toArray()));
-        try (ResultSet rs = isBlocked.executeQuery()) {
-            rs.next();
-            return rs.getBoolean(1);
-        }
-    }
-
-    /**
-     * Whether the blocked sessions wait for each other in a cycle, which the
-     * database's deadlock detector will break by aborting one of them (after
-     * its {@code deadlock_timeout}): until then the try is not quiet.
-     */
-    boolean waitCycle(List<Session> blocked) throws SQLException {
-        if (blocked.size() < 2) {
-            return false;
-        }
-        Map<Integer, List<Integer>> waitsFor = new HashMap<>();
-        if (blockingPids == null || blockingPids.getConnection() != observer.connection) {
-            blockingPids = observer.connection.prepareStatement("select unnest(pg_catalog.pg_blocking_pids(?))");
-        }
-        for (Session s : blocked) {
-            blockingPids.setInt(1, s.backendPid);
-            List<Integer> holders = new ArrayList<>();
-            try (ResultSet rs = blockingPids.executeQuery()) {
-                while (rs.next()) {
-                    holders.add(rs.getInt(1));
-                }
-            }
-            waitsFor.put(s.backendPid, holders);
-        }
-        for (Integer start : waitsFor.keySet()) {
-            if (reaches(waitsFor, start, start, new java.util.HashSet<>())) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean reaches(Map<Integer, List<Integer>> waitsFor, int from, int target, java.util.Set<Integer> seen) {
-        for (int next : waitsFor.getOrDefault(from, List.of())) {
-            if (next == target || (seen.add(next) && reaches(waitsFor, next, target, seen))) {
-                return true;
-            }
-        }
-        return false;
+    /** What the database shows of the try's lock waits. */
+    LockWaits lockWaits() {
+        return lockWaits;
     }
 
     ExecutorService statements() {
         return statements;
     }
 
-    /** The session of a worker, the relay or the consumer, connected. */
-    Session session(String name) throws SQLException {
-        Session session = sessions.computeIfAbsent(name, Session::new);
-        if (session.connection == null) {
-            connect(session);
-        }
-        return session;
-    }
-
     boolean throughFaultProxies() {
         return throughFaultProxies;
-    }
-
-    /** A worker's session goes through a fault proxy of its own when the runner injects network faults. */
-    private void connect(Session session) throws SQLException {
-        if (throughFaultProxies && session.proxy == null && session.name.matches("w\\d.*")) {
-            try {
-                session.proxy = fencecheck.faults.proxy.FaultProxies.server().createProxy(
-                        "fencecheck-job-" + PROXY_NUMBER.incrementAndGet(), database.host(), database.port());
-            } catch (java.io.IOException e) {
-                throw new SQLException("cannot create a fault proxy on " + fencecheck.faults.proxy.FaultProxies.server().description()
-                        + ": " + e.getMessage(), e);
-            }
-        }
-        Connection connection;
-        if (session.proxy != null) {
-            java.net.InetSocketAddress address = fencecheck.faults.proxy.FaultProxies.server().connectAddress(session.proxy);
-            connection = database.connectThrough(address.getHostString(), address.getPort());
-        } else {
-            Connection spare = spares.poll();
-            connection = spare != null && !spare.isClosed() ? spare : database.connect();
-            replenishSpares();
-        }
-        session.connection = connection;
-        session.backendPid = connection.unwrap(org.postgresql.PGConnection.class).getBackendPID();
-        session.lease = protocol.client(connection);
-        // a lease-only implementation's writes still run inside begin ... rollback: the runner opens that transaction itself
-        session.jobs = protocol.hasJobTransaction() ? protocol.jobClient(connection) : new TransactionsOnly(connection);
-    }
-
-    private void dropDirtySessions() throws SQLException {
-        for (Session session : sessions.values()) {
-            if (session.dirty()) {
-                drop(session);
-            }
-        }
-    }
-
-    /** A session that exists, connected or not, without connecting it; null when there is none of that name. */
-    Session existing(String name) {
-        return sessions.get(name);
-    }
-
-    Iterable<Session> sessions() {
-        return sessions.values();
-    }
-
-    /** Closes a session a try left in a transaction or a statement, and waits, bounded, until its server process is gone. */
-    /** Opens connections ahead on a thread of their own, up to {@link #SPARES}; one that fails is simply not there. */
-    private void replenishSpares() {
-        if (spares.size() >= SPARES || statements.isShutdown()) {
-            return;
-        }
-        long restart = database.restarts();
-        statements.submit(() -> {
-            try {
-                Connection c = database.connect();
-                if (database.restarts() == restart && spares.size() < SPARES) {
-                    spares.add(c);
-                } else {
-                    c.close();
-                }
-            } catch (SQLException | RuntimeException ignored) {
-                // the next session connects itself
-            }
-        });
-    }
-
-    private void closeSpares() {
-        for (Connection c; (c = spares.poll()) != null; ) {
-            try {
-                c.close();
-            } catch (SQLException ignored) {
-                // a spare nobody used
-            }
-        }
-    }
-
-    /**
-     * An incarnation dies. A session that holds nothing (no transaction, no
-     * statement, no proxy) keeps its connection, parked under the dead
-     * incarnation's name until a later try's incarnation of that name takes
-     * it, as every session is kept across tries; only the locks it holds
-     * outside transactions are released now, as its death would. Any other
-     * session is dropped.
-     */
-    void retire(Session session) throws SQLException {
-        if (!inlineStatements || session.proxy != null || session.connection == null || session.dirty()) {
-            drop(session);
-            return;
-        }
-        try (java.sql.Statement s = session.connection.createStatement()) {
-            s.execute("select pg_catalog.pg_advisory_unlock_all()");
-        }
-    }
-
-    void drop(Session session) throws SQLException {
-        int pid = session.backendPid;
-        // a session in a transaction or a statement holds locks others may wait for: its server process must be gone
-        // before the try goes on; an idle one holds none, and its process exits on its own when the socket closes
-        boolean holdsLocks = session.dirty();
-        // the proxy goes first: deleting it cuts its sockets, so a statement it still holds never reaches the
-        // database (removing the hold would deliver it), and nothing it holds or loses touches the next connection,
-        // which gets a proxy of its own
-        session.deleteProxy();
-        if (session.pending != null) {
-            session.pending.cancel(true);
-        }
-        session.close();
-        if (holdsLocks || !inlineStatements) {
-            Backends.terminate(observer.connection, pid, statementMillis);
-        }
     }
 
     /**
@@ -480,7 +274,7 @@ public final class TraceRunner implements AutoCloseable {
         long started = System.nanoTime();
         database.crashAndRestart();
         faultTimings.databaseRestart(System.nanoTime() - started);
-        reconnectAfterRestart();
+        sessions.reconnectAfterRestart();
     }
 
     /**
@@ -501,7 +295,7 @@ public final class TraceRunner implements AutoCloseable {
             throw new IllegalArgumentException("the trace fails the database over, but " + e.getMessage(), e);
         }
         faultTimings.databaseRestart(System.nanoTime() - started);
-        reconnectAfterRestart();
+        sessions.reconnectAfterRestart();
     }
 
     /** The server that is primary now, as {@code port N}, or null when the database is not a pair fencecheck started. */
@@ -516,66 +310,12 @@ public final class TraceRunner implements AutoCloseable {
 
     /** @see Standby#caughtUp(Connection) */
     void standbyCaughtUp() throws SQLException {
-        standby.caughtUp(observer.connection);
+        standby.caughtUp(sessions.observer().connection);
     }
 
     /** @see Standby#holdReplay() */
     boolean holdReplay() throws SQLException {
         return standby.holdReplay();
-    }
-
-    private void reconnectAfterRestart() throws SQLException {
-        closeSpares();
-        for (Session session : sessions.values()) {
-            if (session.pending != null) {
-                session.pending.cancel(true);
-            }
-            session.close();
-        }
-        sessionsOfRestart = database.restarts();
-        observer.close();
-        connectObserver();
-    }
-
-    private void connectObserver() throws SQLException {
-        connect(observer);
-        try (java.sql.Statement s = observer.connection.createStatement()) {
-            // the harness's own commits (the clock) are durable whatever the implementation sets for its sessions
-            s.execute("set synchronous_commit to on");
-            // the observer reads each key's rows after nearly every step with the same few statements: planned
-            // once, not for each read (a row inspection takes about a third less; its answer is the same)
-            s.execute("set plan_cache_mode to force_generic_plan");
-        }
-    }
-
-    /**
-     * Where the server process of a session whose client gave up on a
-     * statement (its answer lost) stands, once the statement it received is
-     * no longer running: waits, bounded, until the process is idle (in a
-     * transaction or not), waits for a lock, or is gone. A statement still
-     * blocked by a lock did not run, and the drop that follows cancels it.
-     */
-    ServerSide afterTheClientGaveUp(Session session) throws SQLException {
-        long deadline = System.nanoTime() + statementMillis * 1_000_000;
-        try (PreparedStatement state = observer.connection.prepareStatement(
-                "select state from pg_catalog.pg_stat_activity where pid = ?")) {
-            state.setInt(1, session.backendPid);
-            while (true) {
-                try (ResultSet rs = state.executeQuery()) {
-                    if (!rs.next()) {
-                        return ServerSide.GONE;
-                    }
-                    String s = rs.getString(1);
-                    if (s != null && s.startsWith("idle")) {
-                        return s.equals("idle") ? ServerSide.IDLE : ServerSide.IN_TRANSACTION;
-                    }
-                }
-                if (isBlocked(session) || System.nanoTime() > deadline) {
-                    return ServerSide.WAITING;
-                }
-                pause();
-            }
-        }
     }
 
     static void pause() {
@@ -594,11 +334,7 @@ public final class TraceRunner implements AutoCloseable {
     public void close() {
         ONE_TRY_AT_A_TIME.lock();
         try {
-            sessions.values().forEach(Session::close);
-            sessions.values().forEach(Session::deleteProxy);
-            sessions.clear();
-            closeSpares();
-            observer.close();
+            sessions.close();
             standby.closeReader();
             statements.shutdownNow();
         } finally {

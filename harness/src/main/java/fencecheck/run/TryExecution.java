@@ -115,7 +115,7 @@ final class TryExecution {
             }
             st.stepNumber++;
             st.runner.sendClock();
-            Session s = st.runner.session(idle.get());
+            Session s = st.runner.sessions().connected(idle.get());
             exchange.run(idle.get(), s, new Workers.Planned("end of trace: roll back", new JobCommand.Rollback(idle.get()),
                     s.jobs::rollback));
             st.keepModelState();
@@ -172,7 +172,7 @@ final class TryExecution {
         if (st.running.containsKey(incarnation)) {
             st.noOp(incarnation, incarnation + " is waiting for a lock: " + describe(statement) + " skipped");
         } else {
-            Session s = st.runner.session(incarnation);
+            Session s = st.runner.sessions().connected(incarnation);
             Workers.Planned planned = workers.plan(incarnation, statement, s);
             if (planned != null) {
                 exchange.run(incarnation, s, planned);
@@ -191,8 +191,8 @@ final class TryExecution {
         JobCommand command = new JobCommand.Relay(crashBeforeMark);
         JobTransition t = st.model.step(st.state, command);
         st.state = t.next();
-        Session relay = st.runner.session(Step.RELAY);
-        Session consumer = st.runner.session("consumer");
+        Session relay = st.runner.sessions().connected(Step.RELAY);
+        Session consumer = st.runner.sessions().connected("consumer");
         Optional<JobClient.OutboxRecord> next = relay.jobs.nextToDeliver();
         JobOutcome observed;
         String key = null;
@@ -223,7 +223,7 @@ final class TryExecution {
         if (lastDelivered == null) {
             observed = new JobOutcome.NothingToDeliver();
         } else {
-            boolean effect = st.runner.session("consumer").jobs.consume(lastDelivered);
+            boolean effect = st.runner.sessions().connected("consumer").jobs.consume(lastDelivered);
             key = lastDelivered.key();
             observed = new JobOutcome.Delivered(lastDelivered.key(), lastDelivered.resultId(), effect, false);
         }

@@ -100,6 +100,13 @@ public record JobState(
         return new JobState(committed, jobStates, business, outbox, effects, open, newWaiting, nextMessageId, lastDelivered);
     }
 
+    /** With {@code tx} as the open transaction of {@code session}. */
+    JobState withTransaction(String session, Transaction tx) {
+        SortedMap<String, Transaction> newOpen = new TreeMap<>(open);
+        newOpen.put(session, tx);
+        return withOpen(newOpen);
+    }
+
     private static <V> SortedMap<String, SortedMap<String, V>> nested(SortedMap<String, SortedMap<String, V>> map) {
         SortedMap<String, SortedMap<String, V>> copy = new TreeMap<>();
         map.forEach((k, v) -> copy.put(k, Collections.unmodifiableSortedMap(new TreeMap<>(v))));

@@ -8,4 +8,9 @@ public record JobTransition(JobState next, JobOutcome outcome, List<Resumed> res
     public JobTransition {
         resumed = List.copyOf(resumed);
     }
+
+    /** A step after which no waiting statement went on. */
+    static JobTransition done(JobState next, JobOutcome outcome) {
+        return new JobTransition(next, outcome, List.of());
+    }
 }
