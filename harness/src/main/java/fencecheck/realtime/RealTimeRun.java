@@ -6,6 +6,8 @@ import fencecheck.check.RealTimeVerdict;
 import fencecheck.db.Database;
 import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.TestBed;
+import fencecheck.findings.FindingKinds;
+import fencecheck.findings.Severity;
 import fencecheck.model.Conformance;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
@@ -52,11 +54,13 @@ public final class RealTimeRun {
     /**
      * A run and its verdict.
      *
-     * @param shrunk the smallest failing history found, or null when the run passed or was undecided
-     * @param notes  under safety, each kind of admissible answer the witness needed, when the run passed
+     * @param shrunk   the smallest failing history found, or null when the run passed or was undecided
+     * @param notes    under safety, each kind of admissible answer the witness needed, when the run passed
+     * @param severity what the failure weighs ({@link FindingKinds#severityOf(RealTimeHistory, ModelConfig, long)}), or
+     *                 null when the run passed or was undecided
      */
     public record Result(RealTimeHistory history, RealTimeVerdict verdict, HistoryShrinker.Shrunk shrunk, Set<Situation> situations,
-                         long runMillis, long checkMillis, List<RealTimeNotes.Note> notes) {
+                         long runMillis, long checkMillis, List<RealTimeNotes.Note> notes, Severity severity) {
 
         public boolean passed() {
             return verdict.passed();
@@ -88,13 +92,15 @@ public final class RealTimeRun {
         RealTimeVerdict verdict = RealTimeVerdict.of(history, config, settings.maxStates());
         long checked = System.nanoTime();
         HistoryShrinker.Shrunk shrunk = null;
+        Severity severity = null;
         if (!verdict.passed() && !verdict.undecided()) {
             shrunk = HistoryShrinker.shrink(history, h -> RealTimeVerdict.of(h, config, settings.maxStates()), settings.shrinkMillis());
+            severity = FindingKinds.severityOf(shrunk.history(), config, settings.maxStates());
         }
         List<RealTimeNotes.Note> notes = verdict.passed()
                 ? RealTimeNotes.of(history, verdict.linearizability(), config, settings.maxStates()) : List.of();
         return new Result(history, verdict, shrunk, RealTimeSituations.of(history), (ran - started) / 1_000_000,
-                (checked - ran) / 1_000_000, notes);
+                (checked - ran) / 1_000_000, notes, severity);
     }
 
     /**
