@@ -1,10 +1,14 @@
 package fencecheck.findings;
 
+import fencecheck.check.RealTimeHistory;
+import fencecheck.check.RealTimeVerdict;
 import fencecheck.check.Violation;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobRows;
 import fencecheck.model.Command;
+import fencecheck.model.Conformance;
+import fencecheck.model.ModelConfig;
 import fencecheck.model.Outcome;
 import fencecheck.run.HistoryEntry;
 import fencecheck.run.TryResult;
@@ -74,6 +78,22 @@ public final class FindingKinds {
     static Severity severityOf(HistoryEntry disagreement) {
         // an answer no correct lease service may give is a safety finding even before an invariant sees it
         return disagreement.unsafe() ? Severity.SAFETY : Severity.CONFORMANCE;
+    }
+
+    /**
+     * How much a failing real-time history weighs, by the same rule: held to safety, it failed on a broken invariant or
+     * an answer no admissible one explains, a safety finding. Held to strict, it is a conformance difference when the
+     * admissible answers explain it and break no invariant (held to safety it would pass, with notes), else a safety
+     * finding; a search that gives up under safety has shown nothing admissible, and the finding stays a safety one.
+     *
+     * @param failing a history that failed under {@code config} (the shrunk one, which the finding shows)
+     */
+    public static Severity severityOf(RealTimeHistory failing, ModelConfig config, long maxStatesPerKey) {
+        if (config.conformanceOr(Conformance.STRICT) == Conformance.SAFETY) {
+            return Severity.SAFETY;
+        }
+        boolean admissible = RealTimeVerdict.of(failing, config.withConformance(Conformance.SAFETY), maxStatesPerKey).passed();
+        return admissible ? Severity.CONFORMANCE : Severity.SAFETY;
     }
 
     private static FindingKind ofViolation(TryResult tried, Violation v) {

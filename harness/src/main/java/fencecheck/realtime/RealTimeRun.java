@@ -6,6 +6,8 @@ import fencecheck.check.RealTimeVerdict;
 import fencecheck.db.Database;
 import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.TestBed;
+import fencecheck.findings.FindingKinds;
+import fencecheck.findings.Severity;
 import fencecheck.model.Conformance;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
@@ -40,6 +42,11 @@ public final class RealTimeRun {
      * so past it a worker only finishes the call it is in (at most a network timeout, then its session's end).
      */
     private static final long JOIN_GRACE_MILLIS = 15_000;
+    /**
+     * How long the first incarnations are waited for to open their sessions before the run starts: in a fresh JVM on a
+     * loaded machine it took up to about 2 s.
+     */
+    private static final long READY_GRACE_MILLIS = 30_000;
 
     private RealTimeRun() {
     }
@@ -47,11 +54,13 @@ public final class RealTimeRun {
     /**
      * A run and its verdict.
      *
-     * @param shrunk the smallest failing history found, or null when the run passed or was undecided
-     * @param notes  under safety, each kind of admissible answer the witness needed, when the run passed
+     * @param shrunk   the smallest failing history found, or null when the run passed or was undecided
+     * @param notes    under safety, each kind of admissible answer the witness needed, when the run passed
+     * @param severity what the failure weighs ({@link FindingKinds#severityOf(RealTimeHistory, ModelConfig, long)}), or
+     *                 null when the run passed or was undecided
      */
     public record Result(RealTimeHistory history, RealTimeVerdict verdict, HistoryShrinker.Shrunk shrunk, Set<Situation> situations,
-                         long runMillis, long checkMillis, List<RealTimeNotes.Note> notes) {
+                         long runMillis, long checkMillis, List<RealTimeNotes.Note> notes, Severity severity) {
 
         public boolean passed() {
             return verdict.passed();
@@ -83,19 +92,21 @@ public final class RealTimeRun {
         RealTimeVerdict verdict = RealTimeVerdict.of(history, config, settings.maxStates());
         long checked = System.nanoTime();
         HistoryShrinker.Shrunk shrunk = null;
+        Severity severity = null;
         if (!verdict.passed() && !verdict.undecided()) {
             shrunk = HistoryShrinker.shrink(history, h -> RealTimeVerdict.of(h, config, settings.maxStates()), settings.shrinkMillis());
+            severity = FindingKinds.severityOf(shrunk.history(), config, settings.maxStates());
         }
         List<RealTimeNotes.Note> notes = verdict.passed()
                 ? RealTimeNotes.of(history, verdict.linearizability(), config, settings.maxStates()) : List.of();
         return new Result(history, verdict, shrunk, RealTimeSituations.of(history), (ran - started) / 1_000_000,
-                (checked - ran) / 1_000_000, notes);
+                (checked - ran) / 1_000_000, notes, severity);
     }
 
     /**
-     * Runs the workers and the nemesis for the settings' duration and returns what was observed. On a replicated
-     * database fencecheck started, with {@link RealTimeSettings#failoverMillis} above 0, it also fails it over
-     * ({@link FailoverNemesis}).
+     * Runs the workers and the nemesis for the settings' duration, counted from when the workers have their sessions
+     * open, and returns what was observed. On a replicated database fencecheck started, with
+     * {@link RealTimeSettings#failoverMillis} above 0, it also fails it over ({@link FailoverNemesis}).
      */
     public static RealTimeHistory run(Database database, LeaseProtocol protocol, RealTimeSettings settings) throws SQLException {
         // the real clock, before any worker starts: a library that keeps its clock in a static field may still hold the
@@ -119,8 +130,7 @@ public final class RealTimeRun {
             }
             ServerClock clock = ServerClock.calibrate(control.connection());
             Recorder recorder = new Recorder(clock);
-            long start = clock.now();
-            long deadline = System.nanoTime() + settings.durationMillis() * 1_000_000;
+            StartLine startLine = new StartLine(settings.workers());
             Map<String, String> owners = new ConcurrentHashMap<>();
             List<Worker> all = Collections.synchronizedList(new ArrayList<>());
             List<Thread> threads = Collections.synchronizedList(new ArrayList<>());
@@ -130,7 +140,7 @@ public final class RealTimeRun {
                 int n = incarnations.merge(worker, 1, Integer::sum);
                 String name = n == 1 ? worker : worker + "." + n;
                 Worker w = new Worker(worker, name, protocol.newOwner(worker), database, protocol, settings, recorder, control,
-                        reconnectMillis, seeds.nextLong(), deadline, keys);
+                        reconnectMillis, seeds.nextLong(), startLine, keys);
                 owners.put(w.owner.toString(), name);
                 all.add(w);
                 Thread t = Thread.ofPlatform().name("fencecheck-realtime-" + name).daemon().unstarted(w);
@@ -142,6 +152,9 @@ public final class RealTimeRun {
             for (int i = 1; i <= settings.workers(); i++) {
                 live.add(start1.apply("w" + i));
             }
+            awaitReady(startLine);
+            long start = clock.now();
+            long deadline = startLine.start(settings.durationMillis());
             Nemesis nemesis = new Nemesis(settings, recorder, seeds.nextLong(), deadline, live, old -> start1.apply(old.worker));
             Thread nemesisThread = Thread.ofPlatform().name("fencecheck-realtime-nemesis").daemon().start(nemesis);
             FailoverNemesis failovers = pair == null ? null
@@ -173,6 +186,25 @@ public final class RealTimeRun {
                 }
             }
             return new RealTimeHistory(recorder.operations(), rows, recorder.marks(), start, clock.uncertainty());
+        }
+    }
+
+    /**
+     * Waits until the first incarnations have their sessions open: the run's time starts then ({@link StartLine}). One
+     * not ready in time ends the run at once and fails it, rather than let it run with fewer workers than it says.
+     */
+    private static void awaitReady(StartLine startLine) throws SQLException {
+        boolean ready;
+        try {
+            ready = startLine.awaitReady(READY_GRACE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            startLine.start(0);
+            throw new SQLException("interrupted while waiting for the real-time workers' sessions");
+        }
+        if (!ready) {
+            startLine.start(0);
+            throw new SQLException("the real-time workers had not opened their sessions " + READY_GRACE_MILLIS + " ms after they started");
         }
     }
 

@@ -26,7 +26,8 @@ import java.util.UUID;
  * one), on its own session, until the run ends or the nemesis stops it. It believes what it was
  * answered and keeps its token after its lease ran out (it does not know): that is how stale
  * writes happen. The model knows it by its incarnation's name ({@code w1}, {@code w1.2}); the
- * database by the owner id the implementation gives it.
+ * database by the owner id the implementation gives it. A first incarnation opens its session before the run's time
+ * starts ({@link StartLine}).
  */
 final class Worker implements Runnable {
 
@@ -48,7 +49,9 @@ final class Worker implements Runnable {
     /** How long a new session is tried for while it cannot be opened: a failover may be under way. */
     private final long reconnectMillis;
     private final Random random;
-    private final long deadlineNanos;
+    private final StartLine startLine;
+    /** The run's end, known once it started ({@link StartLine}). */
+    private long deadlineNanos;
     private final List<String> keys;
     private final Map<String, Held> held = new HashMap<>();
     private int writes;
@@ -65,7 +68,7 @@ final class Worker implements Runnable {
     volatile Throwable failure;
 
     Worker(String worker, String name, UUID owner, Database database, LeaseProtocol protocol, RealTimeSettings settings,
-           Recorder recorder, ControlSession control, long reconnectMillis, long seed, long deadlineNanos, List<String> keys) {
+           Recorder recorder, ControlSession control, long reconnectMillis, long seed, StartLine startLine, List<String> keys) {
         this.worker = worker;
         this.name = name;
         this.owner = owner;
@@ -76,7 +79,7 @@ final class Worker implements Runnable {
         this.control = control;
         this.reconnectMillis = reconnectMillis;
         this.random = new Random(seed);
-        this.deadlineNanos = deadlineNanos;
+        this.startLine = startLine;
         this.keys = keys;
     }
 
@@ -84,7 +87,12 @@ final class Worker implements Runnable {
     public void run() {
         WorkerSession session = null;
         try {
-            session = open();
+            try {
+                session = open();
+            } finally {
+                startLine.ready();
+            }
+            deadlineNanos = startLine.awaitStart();
             boolean wasZombie = false;
             int zombieRounds = 0;
             while (!stopped && System.nanoTime() < deadlineNanos) {

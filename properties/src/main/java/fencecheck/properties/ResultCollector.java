@@ -220,7 +220,8 @@ public class ResultCollector implements AroundPropertyHook, OnFencecheckProperti
         RunResult.RealTime rt = new RunResult.RealTime(shrunk == null ? null : shrunk.history(), r.history(), verdict.failingOperation(),
                 r.verdict().undecided(), r.history().operations().size(), r.runMillis(), r.checkMillis(), r.verdict().linearizability().states(),
                 shrunk == null ? 0 : shrunk.checks(), shrunk != null && shrunk.outOfTime(),
-                verdict.cause().stream().filter(id -> !id.equals(verdict.failingOperation())).toList());
+                verdict.cause().stream().filter(id -> !id.equals(verdict.failingOperation())).toList(),
+                r.severity() == null ? null : r.severity().word());
         // the verdict, not the property's message: the page draws the history the message printed as a table
         return new RunResult.Failure(message != null && r.verdict().undecided() ? message : verdict.sentence(), null, violations, null,
                 null, reproduce, rt);

@@ -139,7 +139,10 @@ class ResultCollectorTest {
         }
     }
 
-    /** The real-time property keeps the whole run's history beside the shrunk one, and the report draws it on a page of its own. */
+    /**
+     * The real-time property keeps the whole run's history beside the shrunk one, and the failure's severity; the report
+     * draws the history on a page of its own.
+     */
     @Test
     void aRealTimeFailureIsRecordedWithItsShrunkAndFullHistories() throws IOException {
         String previousTarget = System.getProperty("fencecheck.target");
@@ -155,6 +158,7 @@ class ResultCollectorTest {
             assertThat(results).hasSize(1);
             RunResult.RealTime rt = results.get(0).failure().realTime();
             assertThat(rt.history()).as("a shrunk history: %s", results.get(0).failure().verdict()).isNotNull();
+            assertThat(rt.severity()).as("a stale write accepted, which no correct lease service may do").isEqualTo("safety");
             assertThat(rt.fullHistory().operations()).hasSize(rt.observedOperations())
                     .containsAll(rt.history().operations()).hasSizeGreaterThan(rt.history().operations().size());
 

@@ -15,9 +15,11 @@ import java.util.Locale;
  * @param passed              runs of their own that passed
  * @param passedTries         the tries of those runs
  * @param failed              runs of their own that failed
- * @param safetyFindings      safety findings of the failed runs
- * @param conformanceFindings conformance differences of the failed runs (only where strict conformance is claimed)
- * @param otherFindings       failures with a counterexample but no severity (a real-time history, a single trace)
+ * @param safetyFindings      safety findings of the failed runs, in lock step and in real time
+ * @param conformanceFindings conformance differences of the failed runs (only where strict conformance is claimed), in
+ *                            lock step and in real time
+ * @param otherFindings       failures with a counterexample but no severity (a single trace, a real-time history of a
+ *                            result written before real-time failures were weighed)
  * @param belowFloor          failed runs without a finding whose coverage fell under a floor
  * @param errors              failed runs without a finding or a floor to blame (an error)
  * @param knownBugsCaught     built-in variants caught by the property that declares them, in fencecheck's own tests
@@ -99,8 +101,9 @@ public record BuildVerdict(int passed, long passedTries, int failed, int safetyF
         static Findings of(RunResult run) {
             int safety = 0, conformance = 0, other = 0;
             for (RunResult.Failure f : run.findings()) {
-                if (f.finding() != null) {
-                    if ("safety".equals(f.finding().severity())) {
+                String severity = severityOf(f);
+                if (severity != null) {
+                    if ("safety".equals(severity)) {
                         safety++;
                     } else {
                         conformance++;
@@ -121,6 +124,14 @@ public record BuildVerdict(int passed, long passedTries, int failed, int safetyF
 
         int total() {
             return safety + conformance + other;
+        }
+
+        /** A lock-step finding's severity, or a decided real-time failure's; null for a failure that has none. */
+        private static String severityOf(RunResult.Failure f) {
+            if (f.finding() != null) {
+                return f.finding().severity();
+            }
+            return f.realTime() != null && f.hasCounterexample() ? f.realTime().severity() : null;
         }
     }
 
@@ -162,6 +173,10 @@ public record BuildVerdict(int passed, long passedTries, int failed, int safetyF
             }
             if (conformanceFindings > 0) {
                 severities.add(conformanceFindings + " conformance");
+            }
+            // the parts add up to the count: findings of no severity are a part of their own
+            if (otherFindings > 0 && !severities.isEmpty()) {
+                severities.add(otherFindings + " other");
             }
             parts.add(count(findings(), "finding", "findings") + (severities.isEmpty() ? "" : " (" + String.join(", ", severities) + ")"));
         }

@@ -64,16 +64,17 @@ public record RunResult(
         String examinedBy) {
 
     /**
-     * Version 5: a failover's history entry carries its {@code failover} facts (the servers, the replication setting,
-     * the steps whose commits it lost). Version 4: a run lists every distinct finding ({@code failure}, then
+     * Version 6: a real-time failure carries its {@code severity}. Version 5: a failover's history entry carries its
+     * {@code failover} facts (the servers, the replication setting, the steps whose commits it lost). Version 4: a run lists every distinct finding ({@code failure}, then
      * {@code moreFindings}), each with its {@link FindingFacts}. Version 3: one trace language and one history for
      * lease and job failures.
      */
-    public static final int SCHEMA_VERSION = 5;
+    public static final int SCHEMA_VERSION = 6;
 
     /**
      * The oldest version still read: a version 4 file is a version 5 file without failover facts (its failovers are
-     * drawn as database crashes, as they were then).
+     * drawn as database crashes, as they were then), and a version 5 file a version 6 file whose real-time failures
+     * have no severity (the verdict counts them apart).
      */
     public static final int OLDEST_READABLE_VERSION = 4;
 
@@ -359,10 +360,12 @@ public record RunResult(
      * @param shrinkOutOfTime    whether shrinking stopped at its time budget
      * @param judgedAgainst      the operations the failing one was judged against (the grant whose lease a late renewal
      *                           touched, the lease that still held): with it, the cause; empty in older results
+     * @param severity           {@code safety} or {@code conformance}, as a lock-step finding's; null when the checker gave
+     *                           up, and in a result written before it was kept
      */
     public record RealTime(RealTimeHistory history, RealTimeHistory fullHistory, Integer failingOperation, boolean undecided, int observedOperations,
                            long runMillis, long checkMillis, long states, int shrinkChecks, boolean shrinkOutOfTime,
-                           List<Integer> judgedAgainst) {
+                           List<Integer> judgedAgainst, String severity) {
 
         public RealTime {
             judgedAgainst = judgedAgainst == null ? List.of() : List.copyOf(judgedAgainst);

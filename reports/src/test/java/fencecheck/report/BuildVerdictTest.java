@@ -53,6 +53,16 @@ class BuildVerdictTest {
                 + "RenewRejected", 3, 40, 0, 0, null)), List.of());
     }
 
+    /**
+     * The user's pack in real time: a failing history weighed {@code severity}, or of no severity as in a result written
+     * before real-time failures were weighed (null).
+     */
+    static RunResult userPackInRealTime(String severity) {
+        return new RunResult(RunResult.SCHEMA_VERSION, "MyLeasesTest.historiesAreLinearizable", USER_PACK, DESCRIPTION, false,
+                SampleResults.database(), RunResult.Status.FAILED, 4, 4, "79", "2026-11-30T10:00:00Z", 9_000, 0, null, null, null,
+                RealTimeSamples.failure(40, severity));
+    }
+
     /** The same pack, fixed: every property passed. */
     static RunResult userPackFixed(String property) {
         RunResult passing = SampleResults.passing();
@@ -106,6 +116,25 @@ class BuildVerdictTest {
                 .doesNotContain("caught");
         assertThat(banner(runs, folder)).contains("index-verdict bad").contains(Html.esc(verdict.sentence()))
                 .doesNotContain("caught").doesNotContain("known bug");
+    }
+
+    @Test
+    void aRealTimeFindingIsCountedInTheBreakdownByItsSeverity(@TempDir Path folder) throws IOException {
+        List<RunResult> runs = List.of(userPackWithBug(), userPackInRealTime("safety"), userPackFixed("MyLeasesTest.databaseCrashes"));
+        BuildVerdict verdict = BuildVerdict.of(runs);
+        assertThat(verdict.safetyFindings()).as("two in lock step, one in real time").isEqualTo(3);
+        assertThat(verdict.sentence()).isEqualTo("failed: 4 findings (3 safety, 1 conformance) (2 of 3 properties failed)");
+        assertThat(consoleVerdict(runs)).isEqualTo("fencecheck verdict: " + verdict.sentence());
+        assertThat(banner(runs, folder)).contains("index-verdict bad").contains(Html.esc(verdict.sentence()));
+
+        List<RunResult> strict = List.of(userPackWithBug(), userPackInRealTime("conformance"));
+        assertThat(BuildVerdict.of(strict).sentence()).as("a history only strict conformance refuses")
+                .isEqualTo("failed: 4 findings (2 safety, 2 conformance)");
+
+        List<RunResult> unweighed = List.of(userPackWithBug(), userPackInRealTime(null));
+        assertThat(BuildVerdict.of(unweighed).sentence()).as("a real-time failure of an older result file, which has no severity")
+                .isEqualTo("failed: 4 findings (2 safety, 1 conformance, 1 other)");
+        assertThat(BuildVerdict.of(List.of(userPackInRealTime(null))).sentence()).isEqualTo("failed: 1 finding");
     }
 
     @Test

@@ -60,16 +60,24 @@ final class RealTimeSamples {
 
     /** A failing run whose full history has {@code operations} operations, shrunk to those 3 of them that tell the story. */
     static RunResult failing(int operations) {
+        return SampleResults.examined(new RunResult(RunResult.SCHEMA_VERSION, "RealTimeProperties.historiesAreLinearizable", "sink-ignores-token",
+                "both sinks accept any token", true, SampleResults.database(), RunResult.Status.FAILED, 1, 1, "31337",
+                "2026-11-30T10:00:00Z", 2_500, 0, null, null, null, failure(operations, "safety")));
+    }
+
+    /**
+     * The failure of such a run, weighed {@code severity} ({@code safety}, {@code conformance}, or null as in a result
+     * written before real-time failures were weighed).
+     */
+    static RunResult.Failure failure(int operations, String severity) {
         RealTimeHistory full = full(operations);
         RealTimeHistory shrunk = full.filter(o -> o.id() == 3 || o.id() == 6 || o.id() == FAILING).ofKey("K2")
                 .startingFrom(Map.of("K2", KeyState.EMPTY.withLease(new Lease(RealTimeHistory.EARLIER_HOLDER, START, 2))));
-        RunResult.RealTime rt = new RunResult.RealTime(shrunk, full, FAILING, false, operations, 2_000, 70, 4_242, 57, false, JUDGED_AGAINST);
-        RunResult.Failure failure = new RunResult.Failure("operation 7 (w4: write K2 token 6) answered Applied, but the model answers Stale",
+        RunResult.RealTime rt = new RunResult.RealTime(shrunk, full, FAILING, false, operations, 2_000, 70, 4_242, 57, false, JUDGED_AGAINST,
+                severity);
+        return new RunResult.Failure("operation 7 (w4: write K2 token 6) answered Applied, but the model answers Stale",
                 null, List.of(new Violation(Invariant.NO_STALE_ACCEPTANCE, FAILING, "write with token 6 accepted after token 7 was granted")),
                 null, null, new RunResult.Reproduction("31337", null, null,
                 "mvn verify -pl properties -am -Dtest=RealTimeProperties -Dfencecheck.seed=31337"), rt);
-        return SampleResults.examined(new RunResult(RunResult.SCHEMA_VERSION, "RealTimeProperties.historiesAreLinearizable", "sink-ignores-token",
-                "both sinks accept any token", true, SampleResults.database(), RunResult.Status.FAILED, 1, 1, "31337",
-                "2026-11-30T10:00:00Z", 2_500, 0, null, null, null, failure));
     }
 }
