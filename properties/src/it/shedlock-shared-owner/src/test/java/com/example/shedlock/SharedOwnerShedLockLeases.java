@@ -8,6 +8,7 @@ import fencecheck.protocol.kit.FenceSource;
 import fencecheck.protocol.kit.KitLeaseProtocol;
 import fencecheck.protocol.kit.LockCalls;
 import fencecheck.protocol.kit.LockTable;
+import fencecheck.protocol.kit.SessionDataSource;
 import net.javacrumbs.shedlock.core.ClockProvider;
 import net.javacrumbs.shedlock.core.LockConfiguration;
 import net.javacrumbs.shedlock.core.SimpleLock;
@@ -15,11 +16,9 @@ import net.javacrumbs.shedlock.provider.jdbctemplate.JdbcTemplateLockProvider;
 import net.javacrumbs.shedlock.support.Utils;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.PreparedStatementCreator;
-import org.springframework.jdbc.datasource.AbstractDataSource;
-import org.springframework.jdbc.datasource.SmartDataSource;
 
+import javax.sql.DataSource;
 import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
@@ -53,7 +52,9 @@ public class SharedOwnerShedLockLeases extends KitLeaseProtocol {
 
     /** One execution: ShedLock's provider (lockedBy left unset), the locks ShedLock handed it, its latest row count. */
     private static final class Worker {
-        final SessionDataSource dataSource = new SessionDataSource();
+        /** The session it calls from now: ShedLock's pool hands out that one connection, never closed by Spring. */
+        volatile Connection session;
+        final DataSource dataSource = new SessionDataSource(() -> session);
         final Map<String, SimpleLock> locks = new ConcurrentHashMap<>();
         volatile int rowsUpdated;
         final JdbcTemplate jdbc = new JdbcTemplate(dataSource) {
@@ -114,29 +115,6 @@ public class SharedOwnerShedLockLeases extends KitLeaseProtocol {
                 worker.locks.remove(key);
             }
             return worker.rowsUpdated == 1 ? new Outcome.Released() : new Outcome.ReleaseRejected();
-        }
-    }
-
-    /** One worker's pool, as ShedLock sees it: the connection of the session it calls from, never closed by Spring. */
-    private static final class SessionDataSource extends AbstractDataSource implements SmartDataSource {
-        volatile Connection connection;
-
-        @Override
-        public Connection getConnection() throws SQLException {
-            if (!connection.getAutoCommit()) { // a pool would give ShedLock's REQUIRES_NEW another connection
-                throw new SQLException("ShedLock needs a transaction of its own; this session's only connection has one open");
-            }
-            return connection;
-        }
-
-        @Override
-        public Connection getConnection(String user, String password) throws SQLException {
-            return getConnection();
-        }
-
-        @Override
-        public boolean shouldClose(Connection con) {
-            return false;
         }
     }
 }
