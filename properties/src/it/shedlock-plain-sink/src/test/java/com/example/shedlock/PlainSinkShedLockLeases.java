@@ -73,7 +73,7 @@ public class PlainSinkShedLockLeases extends KitLeaseProtocol {
     private record Calls(Connection connection) implements LockCalls {
         private Worker worker(UUID owner) {
             Worker worker = WORKERS.computeIfAbsent(owner, Worker::new);
-            worker.dataSource.connection = connection;
+            worker.session = connection;
             return worker;
         }
 

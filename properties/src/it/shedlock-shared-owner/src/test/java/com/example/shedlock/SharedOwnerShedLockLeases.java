@@ -76,7 +76,7 @@ public class SharedOwnerShedLockLeases extends KitLeaseProtocol {
 
         private Worker worker(UUID owner) {
             Worker worker = WORKERS.computeIfAbsent(owner, o -> new Worker());
-            worker.dataSource.connection = connection;
+            worker.session = connection;
             return worker;
         }
 
