@@ -85,12 +85,23 @@ class KnownBuggyVariantsTest {
                 .testEvents().assertThatEvents().haveExactly(1, finishedSuccessfully());
     }
 
+    /**
+     * Searches of the property's tries, each from a fresh seed, before a variant counts as not caught. The rarest
+     * finding, retry-with-new-result-id in job traces under network faults, came first at tries 4, 7, 16, 38, 56 and
+     * 64 of six seeds: one search of 100 tries misses it about once in 17, three about once in 5,000.
+     */
+    private static final int SEARCHES = 3;
+
     private static void assertCaught(LeaseProtocol variant, Class<?> propertyClass, String property, int maxSteps) {
-        List<Event> finished = runPropertyAgainst(variant, propertyClass, property).testEvents().finished().list();
-        assertThat(finished).as("the property ran once").hasSize(1);
-        Throwable failure = finished.get(0).getPayload(TestExecutionResult.class)
-                .flatMap(TestExecutionResult::getThrowable)
-                .orElseThrow(() -> new AssertionError(variant.name() + " was NOT caught: the property passed"));
+        Throwable failure = null;
+        for (int search = 0; search < SEARCHES && failure == null; search++) {
+            List<Event> finished = runPropertyAgainst(variant, propertyClass, property).testEvents().finished().list();
+            assertThat(finished).as("the property ran once").hasSize(1);
+            failure = finished.get(0).getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable).orElse(null);
+        }
+        if (failure == null) {
+            throw new AssertionError(variant.name() + " was NOT caught: the property passed " + SEARCHES + " searches from fresh seeds");
+        }
         List<PropertyFindings.Saved> findings = PropertyFindings.saved();
         assertThat(findings).as("%s failed through an error, not a trace: %s", variant.name(), failure).isNotEmpty();
         for (PropertyFindings.Saved saved : findings) {
