@@ -1,0 +1,7 @@
+package fencecheck.check;
+
+import fencecheck.model.Outcome;
+
+/** A step of the search: operation {@code op} placed at instant {@code at}, leading to {@code next}. */
+record SearchMove(int op, long at, SearchNode next, Outcome effect, String difference) {
+}
