@@ -30,7 +30,7 @@ class RealTimeNotesTest {
     /**
      * One worker: the nemesis opens every run by pausing it past its lease's end, after which it renews, and no other
      * worker takes the key meanwhile (only its own restarted incarnations could). A run that meets no pause of a
-     * holder (a loaded machine's first run may not get to a grant in time) is followed by another, at most
+     * holder (the threads' timing may leave the nemesis none to pause) is followed by another, at most
      * {@value #MOST_RUNS}; every run must pass.
      */
     @Test

@@ -55,14 +55,12 @@ final class KeySearch {
         this.startRows = ops.startRows();
     }
 
-    /** A node being explored and the moves left to try from it. */
+    /** The moves left to try from a node being explored. */
     private static final class Frame {
-        final SearchNode node;
         final List<SearchMove> moves;
         int next;
 
-        Frame(SearchNode node, List<SearchMove> moves) {
-            this.node = node;
+        Frame(List<SearchMove> moves) {
             this.moves = moves;
         }
     }
@@ -76,7 +74,7 @@ final class KeySearch {
             return new Linearizable(List.of(), 1);
         }
         Deque<Frame> stack = new ArrayDeque<>();
-        stack.push(new Frame(root, moves(root)));
+        stack.push(new Frame(moves(root)));
         long states = 1;
         while (!stack.isEmpty()) {
             Frame top = stack.peek();
@@ -99,7 +97,7 @@ final class KeySearch {
                 stack.descendingIterator().forEachRemaining(f -> taken.add(f.moves.get(f.next - 1)));
                 return new Linearizable(WitnessPoints.of(ops, taken), states);
             }
-            stack.push(new Frame(move.next(), moves(move.next())));
+            stack.push(new Frame(moves(move.next())));
         }
         return refusal.explain(deepest, states);
     }
