@@ -18,11 +18,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.OffsetDateTime;
-import java.util.List;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Form (b) on changed-or-ended, on a table shaped like Spring Integration's: the library's acquire takes a row that
@@ -113,12 +111,6 @@ class KitChangedOrEndedTest {
         assertThat(updateTrigger(Boundary.INCLUSIVE)).as("valid through its end")
                 .contains("old.holder IS DISTINCT FROM new.holder").contains("fencecheck_kit_ended(old.lease_until, true)");
         assertThat(updateTrigger(Boundary.EXCLUSIVE)).as("over at its end").contains("fencecheck_kit_ended(old.lease_until, false)");
-    }
-
-    @Test
-    void endedWidensChangedColumnsOnly() {
-        assertThatThrownBy(() -> new LockTable("t", "name", "holder", "until", List.of("holder"), true, null, true))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("newLeaseWhenSet");
     }
 
     private static String updateTrigger(Boundary boundary) throws SQLException {

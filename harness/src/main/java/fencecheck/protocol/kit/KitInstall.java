@@ -34,8 +34,8 @@ public final class KitInstall {
                         "valid_through_end")))) {
             register.query(new Params().text("lock_table", lock.table()).text("name_column", lock.nameColumn())
                     .text("owner_column", lock.ownerColumn()).text("until_column", lock.untilColumn()).text("new_lease", newLease)
-                    .text("when_set", Boolean.toString(lock.newLeaseWhenSet()))
-                    .text("when_ended", Boolean.toString(lock.newLeaseWhenEnded()))
+                    .text("when_set", Boolean.toString(lock.newLeaseWhen() == LockTable.NewLeaseWhen.SET))
+                    .text("when_ended", Boolean.toString(lock.newLeaseWhen() == LockTable.NewLeaseWhen.CHANGED_OR_ENDED))
                     .text("valid_through_end", Boolean.toString(boundary == Boundary.INCLUSIVE)))
                     .close();
             hold(connection, lock);

@@ -64,17 +64,15 @@ public record KitSettings(FenceSource fence, LockTable lock) {
                 .map(FenceSource::spelled).toList())));
         String newLease = settings.getOrDefault("lock.newLease", "");
         List<String> columns = Arrays.stream(newLease.split(",")).map(String::strip).filter(c -> !c.isEmpty()).toList();
-        String when = settings.getOrDefault("lock.newLeaseWhen", "changed").strip();
-        if (!List.of("changed", "set", "changed-or-ended").contains(when)) {
-            throw new PackException(where + ": lock.newLeaseWhen=" + when + " is not a value of lock.newLeaseWhen; use changed"
-                    + " (an update that changes one of lock.newLease), set (any update that sets one) or changed-or-ended"
-                    + " (one that changes one, or sets one on a row whose lease had ended)");
-        }
+        String when = settings.getOrDefault("lock.newLeaseWhen", LockTable.NewLeaseWhen.CHANGED.spelled()).strip();
+        LockTable.NewLeaseWhen newLeaseWhen = Arrays.stream(LockTable.NewLeaseWhen.values()).filter(w -> w.spelled().equals(when))
+                .findFirst().orElseThrow(() -> new PackException(where + ": lock.newLeaseWhen=" + when + " is not a value of"
+                        + " lock.newLeaseWhen; use changed (an update that changes one of lock.newLease), set (any update that"
+                        + " sets one) or changed-or-ended (one that changes one, or sets one on a row whose lease had ended)"));
         LockTable lock = new LockTable(required(settings, "lock.table", where, "the library's lock table"),
                 required(settings, "lock.name", where, "its column of the lock's name"),
                 required(settings, "lock.owner", where, "its column of who holds the lock"),
-                required(settings, "lock.until", where, "its column of when the lease ends"), columns, when.equals("set"),
-                null, when.equals("changed-or-ended"));
+                required(settings, "lock.until", where, "its column of when the lease ends"), columns, newLeaseWhen, null);
         try {
             return new KitSettings(fence, lock);
         } catch (PackException e) {

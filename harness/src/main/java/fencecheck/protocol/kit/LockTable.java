@@ -10,61 +10,75 @@ import java.util.List;
  * @param nameColumn       the lock's name (fencecheck's job key)
  * @param ownerColumn      who holds it (compared as text with fencecheck's owner id)
  * @param untilColumn      when the lease ends ({@code timestamptz}, or {@code timestamp} in UTC)
- * @param newLeaseColumns  for form (b): the columns only a new lease sets; an insert, or an update that sets one of
- *                         them, is a new lease. Empty for the other forms.
- * @param newLeaseWhenSet  whether an update that merely sets one of them (to any value) is a new lease, for a
- *                         library whose only such update is its takeover; otherwise only one that changes one
+ * @param newLeaseColumns  for form (b): the columns only a new lease sets; an insert, or an update of one of them as
+ *                         {@code newLeaseWhen} says, is a new lease. Empty for the other forms.
+ * @param newLeaseWhen     which updates of those columns are a new lease
  * @param heldColumn       null, or a boolean column that says whether the row is a lease now, for a library that keeps
  *                         its row while nobody holds it (db-scheduler's {@code picked}): a row not held is a lease that
  *                         ended (released), a row never held is none, and form (b) fences only a row held after the
  *                         statement
- * @param newLeaseWhenEnded for form (b) with changed columns: whether an update that sets one of them on a row whose
- *                         lease had ended (by the database's clock, as the library's boundary says) is a new lease
- *                         too, even by the same holder, for a library whose acquire also re-locks its caller's valid
- *                         lease (Spring Integration's): the holder's re-lock keeps its token, its lock after its lease
- *                         ended does not
  */
 public record LockTable(String table, String nameColumn, String ownerColumn, String untilColumn, List<String> newLeaseColumns,
-                        boolean newLeaseWhenSet, String heldColumn, boolean newLeaseWhenEnded) {
+                        NewLeaseWhen newLeaseWhen, String heldColumn) {
 
-    public LockTable {
-        newLeaseColumns = List.copyOf(newLeaseColumns);
-        if (newLeaseWhenEnded && newLeaseWhenSet) {
-            throw new IllegalArgumentException("a new lease when the old one ended widens a trigger on changed columns;"
-                    + " with newLeaseWhenSet every update of " + newLeaseColumns + " is a new lease already");
+    /** Which updates of the new-lease columns form (b) counts as a new lease. */
+    public enum NewLeaseWhen {
+        /** One that changes one of them: setting a column to the value it had (a lease granted again unchanged) is none. */
+        CHANGED("changed"),
+        /** Any that sets one, for a library whose only such update is its takeover. */
+        SET("set"),
+        /**
+         * One that changes one, or sets one on a row whose lease had ended (by the database's clock, as the
+         * library's boundary says), even by the same holder: for a library whose acquire also re-locks its caller's
+         * valid lease (Spring Integration's), whose re-lock keeps its token while its lock after its lease ended does
+         * not.
+         */
+        CHANGED_OR_ENDED("changed-or-ended");
+
+        private final String spelled;
+
+        NewLeaseWhen(String spelled) {
+            this.spelled = spelled;
+        }
+
+        /** As a pack's {@code lock.newLeaseWhen} writes it. */
+        public String spelled() {
+            return spelled;
         }
     }
 
-    public LockTable(String table, String nameColumn, String ownerColumn, String untilColumn) {
-        this(table, nameColumn, ownerColumn, untilColumn, List.of(), false);
+    public LockTable {
+        newLeaseColumns = List.copyOf(newLeaseColumns);
     }
 
-    /** A table whose every row is a lease (no held column). */
-    public LockTable(String table, String nameColumn, String ownerColumn, String untilColumn, List<String> newLeaseColumns,
-                     boolean newLeaseWhenSet) {
-        this(table, nameColumn, ownerColumn, untilColumn, newLeaseColumns, newLeaseWhenSet, null, false);
+    public LockTable(String table, String nameColumn, String ownerColumn, String untilColumn) {
+        this(table, nameColumn, ownerColumn, untilColumn, List.of(), NewLeaseWhen.CHANGED, null);
     }
 
     /** The same table, where an insert or an update that changes one of {@code columns} is a new lease (form (b)). */
     public LockTable newLeaseWhenChanged(String... columns) {
-        return new LockTable(table, nameColumn, ownerColumn, untilColumn, List.of(columns), false, heldColumn, false);
+        return newLease(NewLeaseWhen.CHANGED, columns);
     }
 
     /** The same table, where an insert or any update that sets one of {@code columns} is a new lease (form (b)). */
     public LockTable newLeaseWhenSet(String... columns) {
-        return new LockTable(table, nameColumn, ownerColumn, untilColumn, List.of(columns), true, heldColumn, false);
-    }
-
-    /** The same table, where a row is a lease only while {@code column} is true (see {@link #heldColumn}). */
-    public LockTable heldWhile(String column) {
-        return new LockTable(table, nameColumn, ownerColumn, untilColumn, newLeaseColumns, newLeaseWhenSet, column, newLeaseWhenEnded);
+        return newLease(NewLeaseWhen.SET, columns);
     }
 
     /**
      * The same table, where an insert, an update that changes one of {@code columns}, or one that sets one of them on
-     * a row whose lease had ended is a new lease (form (b); see {@link #newLeaseWhenEnded}).
+     * a row whose lease had ended is a new lease (form (b); see {@link NewLeaseWhen#CHANGED_OR_ENDED}).
      */
     public LockTable newLeaseWhenChangedOrEnded(String... columns) {
-        return new LockTable(table, nameColumn, ownerColumn, untilColumn, List.of(columns), false, heldColumn, true);
+        return newLease(NewLeaseWhen.CHANGED_OR_ENDED, columns);
+    }
+
+    /** The same table, where a row is a lease only while {@code column} is true (see {@link #heldColumn}). */
+    public LockTable heldWhile(String column) {
+        return new LockTable(table, nameColumn, ownerColumn, untilColumn, newLeaseColumns, newLeaseWhen, column);
+    }
+
+    private LockTable newLease(NewLeaseWhen when, String... columns) {
+        return new LockTable(table, nameColumn, ownerColumn, untilColumn, List.of(columns), when, heldColumn);
     }
 }

@@ -25,8 +25,7 @@ class KitSettingsTest {
     void aTriggerOnChangedOrEndedColumns() {
         LockTable lock = KitSettings.of(springLike(), "p/fencecheck.properties").lock();
         assertThat(lock.newLeaseColumns()).isEqualTo(List.of("client_id"));
-        assertThat(lock.newLeaseWhenSet()).isFalse();
-        assertThat(lock.newLeaseWhenEnded()).isTrue();
+        assertThat(lock.newLeaseWhen()).isEqualTo(LockTable.NewLeaseWhen.CHANGED_OR_ENDED);
     }
 
     @Test
