@@ -7,9 +7,9 @@ import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobRows;
 import fencecheck.model.Command;
-import fencecheck.model.Conformance;
-import fencecheck.model.ModelConfig;
-import fencecheck.model.Outcome;
+import fencecheck.api.Conformance;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
 import fencecheck.run.HistoryEntry;
 import fencecheck.run.TryResult;
 

@@ -1,5 +1,7 @@
 package fencecheck.protocol;
 
+import fencecheck.api.LeaseProtocol;
+
 import java.util.List;
 import java.util.function.Supplier;
 

@@ -1,11 +1,13 @@
 package fencecheck.protocol;
 
+import fencecheck.api.LeaseClient;
+import fencecheck.api.LeaseProtocol;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome.Busy;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome;
 import fencecheck.db.SqlResources;
 import fencecheck.db.VirtualClock;
-import fencecheck.model.ModelConfig;
-import fencecheck.model.Outcome;
-import fencecheck.model.Outcome.Busy;
-import fencecheck.model.Outcome.Granted;
 import fencecheck.protocol.pack.NamedParameters;
 import fencecheck.protocol.pack.Params;
 import fencecheck.protocol.pack.ParsedSql;

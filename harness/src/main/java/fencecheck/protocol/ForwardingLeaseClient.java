@@ -1,9 +1,10 @@
 package fencecheck.protocol;
 
+import fencecheck.api.LeaseClient;
+import fencecheck.api.Outcome.RolledBack;
+import fencecheck.api.Outcome.WriteOutcome;
+import fencecheck.api.Outcome;
 import fencecheck.model.KeyState;
-import fencecheck.model.Outcome;
-import fencecheck.model.Outcome.RolledBack;
-import fencecheck.model.Outcome.WriteOutcome;
 import fencecheck.model.SinkKind;
 
 import java.sql.SQLException;

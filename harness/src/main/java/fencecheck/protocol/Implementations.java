@@ -1,5 +1,6 @@
 package fencecheck.protocol;
 
+import fencecheck.api.LeaseProtocol;
 import fencecheck.protocol.pack.PackException;
 import fencecheck.protocol.pack.SqlPacks;
 

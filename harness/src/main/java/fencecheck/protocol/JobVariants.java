@@ -1,6 +1,7 @@
 package fencecheck.protocol;
 
-import fencecheck.model.ModelConfig;
+import fencecheck.api.LeaseProtocol;
+import fencecheck.api.ModelConfig;
 
 import java.util.List;
 import java.util.function.Supplier;

@@ -1,14 +1,14 @@
 package fencecheck.protocol;
 
 import fencecheck.db.VirtualClock;
-import fencecheck.model.Outcome;
-import fencecheck.model.Outcome.Busy;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.ReleaseRejected;
-import fencecheck.model.Outcome.Released;
-import fencecheck.model.Outcome.RenewRejected;
-import fencecheck.model.Outcome.Renewed;
-import fencecheck.protocol.kit.LockCalls;
+import fencecheck.api.Outcome;
+import fencecheck.api.Outcome.Busy;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.ReleaseRejected;
+import fencecheck.api.Outcome.Released;
+import fencecheck.api.Outcome.RenewRejected;
+import fencecheck.api.Outcome.Renewed;
+import fencecheck.kit.LockCalls;
 import fencecheck.protocol.pack.Operation;
 import fencecheck.protocol.pack.Params;
 import fencecheck.protocol.pack.PreparedOperation;

@@ -1,5 +1,6 @@
 package fencecheck.protocol;
 
+import fencecheck.api.LeaseProtocol;
 import fencecheck.db.Database;
 import fencecheck.db.TestBed;
 import fencecheck.db.VirtualClock;

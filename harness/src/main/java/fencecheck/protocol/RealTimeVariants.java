@@ -1,14 +1,16 @@
 package fencecheck.protocol;
 
+import fencecheck.api.LeaseClient;
+import fencecheck.api.LeaseProtocol;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome.Busy;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.RolledBack;
+import fencecheck.api.Outcome.WriteOutcome;
+import fencecheck.api.Outcome;
 import fencecheck.db.SqlResources;
 import fencecheck.db.VirtualClock;
 import fencecheck.model.KeyState;
-import fencecheck.model.ModelConfig;
-import fencecheck.model.Outcome;
-import fencecheck.model.Outcome.Busy;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.RolledBack;
-import fencecheck.model.Outcome.WriteOutcome;
 import fencecheck.model.SinkKind;
 
 import java.sql.Connection;

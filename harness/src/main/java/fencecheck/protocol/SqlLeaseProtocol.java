@@ -1,11 +1,13 @@
 package fencecheck.protocol;
 
-import fencecheck.model.Conformance;
-import fencecheck.model.ModelConfig;
-import fencecheck.model.Outcome.WriteOutcome;
-import fencecheck.protocol.kit.KitInstall;
-import fencecheck.protocol.kit.KitSql;
-import fencecheck.protocol.kit.LockCalls;
+import fencecheck.api.Conformance;
+import fencecheck.api.LeaseClient;
+import fencecheck.api.LeaseProtocol;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome.WriteOutcome;
+import fencecheck.kit.KitInstall;
+import fencecheck.kit.KitSql;
+import fencecheck.kit.LockCalls;
 import fencecheck.protocol.pack.Operation;
 import fencecheck.protocol.pack.PackFile;
 import fencecheck.protocol.pack.PreparedOperation;
@@ -165,7 +167,7 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
 
     /**
      * A client whose acquire, renew and release are {@code calls} and whose writes and inspect are this pack's:
-     * how a Java implementation of the kit gets the kit's sinks ({@code fencecheck.protocol.kit.KitLeaseProtocol}).
+     * how a Java implementation of the kit gets the kit's sinks ({@code fencecheck.kit.KitLeaseProtocol}).
      */
     public LeaseClient client(Connection connection, LockCalls calls) throws SQLException {
         return new SqlLeaseClient(this, connection, calls);

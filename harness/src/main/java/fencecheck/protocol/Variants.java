@@ -1,8 +1,9 @@
 package fencecheck.protocol;
 
-import fencecheck.model.ModelConfig;
-import fencecheck.model.Outcome.Applied;
-import fencecheck.model.Outcome.WriteOutcome;
+import fencecheck.api.LeaseProtocol;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome.Applied;
+import fencecheck.api.Outcome.WriteOutcome;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;

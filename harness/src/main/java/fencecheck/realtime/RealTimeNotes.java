@@ -6,7 +6,7 @@ import fencecheck.check.Linearizability.Point;
 import fencecheck.check.RealTimeHistory;
 import fencecheck.check.TimedOperation;
 import fencecheck.model.Describe;
-import fencecheck.model.ModelConfig;
+import fencecheck.api.ModelConfig;
 import fencecheck.run.ConformanceNotes;
 
 import java.util.ArrayList;

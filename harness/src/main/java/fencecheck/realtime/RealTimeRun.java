@@ -8,12 +8,12 @@ import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.TestBed;
 import fencecheck.findings.FindingKinds;
 import fencecheck.findings.Severity;
-import fencecheck.model.Conformance;
+import fencecheck.api.Conformance;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
-import fencecheck.model.ModelConfig;
-import fencecheck.protocol.LeaseClient;
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.LeaseClient;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.run.Situation;
 import fencecheck.run.TraceRunner;
 

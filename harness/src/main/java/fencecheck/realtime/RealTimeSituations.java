@@ -1,12 +1,13 @@
 package fencecheck.realtime;
 
+import fencecheck.api.Check;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.Renewed;
 import fencecheck.check.RealTimeHistory;
 import fencecheck.check.TimedOperation;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Renew;
 import fencecheck.model.Command.Write;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.Renewed;
 import fencecheck.run.Situation;
 
 import java.util.ArrayList;
@@ -17,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** The situations of {@link Situation.Group#REAL_TIME} a run reached (and {@link Situation#FAILOVER}), read from its history alone. */
+/** The situations of {@link Check#REAL_TIME} a run reached (and {@link Situation#FAILOVER}), read from its history alone. */
 public final class RealTimeSituations {
 
     private RealTimeSituations() {

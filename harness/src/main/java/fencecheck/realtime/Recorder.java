@@ -3,7 +3,7 @@ package fencecheck.realtime;
 import fencecheck.check.RealTimeHistory.Mark;
 import fencecheck.check.TimedOperation;
 import fencecheck.model.Command;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -6,11 +6,11 @@ import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Release;
 import fencecheck.model.Command.Renew;
 import fencecheck.model.Command.Write;
-import fencecheck.model.Outcome;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.Renewed;
+import fencecheck.api.Outcome;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.Renewed;
 import fencecheck.model.SinkKind;
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.LeaseProtocol;
 
 import java.sql.SQLException;
 import java.util.Comparator;

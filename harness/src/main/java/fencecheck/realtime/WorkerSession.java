@@ -4,8 +4,8 @@ import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
 import fencecheck.db.Database;
 import fencecheck.faults.proxy.FaultProxies;
-import fencecheck.protocol.LeaseClient;
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.LeaseClient;
+import fencecheck.api.LeaseProtocol;
 import org.postgresql.PGConnection;
 
 import java.io.IOException;

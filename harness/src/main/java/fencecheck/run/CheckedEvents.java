@@ -6,7 +6,7 @@ import fencecheck.check.Stored;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.model.SinkKind;
 
 import java.util.ArrayList;

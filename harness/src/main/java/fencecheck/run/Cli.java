@@ -2,7 +2,7 @@ package fencecheck.run;
 
 import fencecheck.db.Databases;
 import fencecheck.protocol.Implementations;
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.trace.Trace;
 import fencecheck.trace.TraceFiles;
 

@@ -6,7 +6,7 @@ import fencecheck.job.JobState;
 import fencecheck.job.JobTransition;
 import fencecheck.model.Judgement;
 import fencecheck.model.Micros;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.protocol.pack.BetweenStatements;
 import fencecheck.trace.NetworkFault;
 

@@ -1,6 +1,7 @@
 package fencecheck.run;
 
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.Check;
+import fencecheck.api.LeaseProtocol;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -33,10 +34,10 @@ public record Floors(List<Situation> applying, List<String> lifted) {
      * {@link Situation#FAILOVER_WITH_TAKEOVER_WAITING} for an implementation under which statements waited for a
      * row lock in fewer than {@link #PERCENT} of the tries: a takeover waits only for a lock an open transaction holds.
      */
-    public static Floors of(Situation.Group group, LeaseProtocol implementation, List<Set<Situation>> tries) {
-        List<Situation> applying = new ArrayList<>(group.floored(implementation));
+    public static Floors of(Check group, LeaseProtocol implementation, List<Set<Situation>> tries) {
+        List<Situation> applying = new ArrayList<>(Situation.floored(group, implementation));
         List<String> lifted = new ArrayList<>();
-        if (applying.contains(Situation.BETWEEN_STATEMENTS) && group.situations().contains(Situation.CALL_STOPPED)) {
+        if (applying.contains(Situation.BETWEEN_STATEMENTS) && Situation.of(group).contains(Situation.CALL_STOPPED)) {
             long stopped = tries.stream().filter(t -> t.contains(Situation.CALL_STOPPED)).count();
             if (share(stopped, tries.size()) < PERCENT) {
                 applying.remove(Situation.BETWEEN_STATEMENTS);

@@ -2,7 +2,7 @@ package fencecheck.run;
 
 import fencecheck.model.KeyState;
 import fencecheck.model.Micros;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 
 import java.util.Optional;
 

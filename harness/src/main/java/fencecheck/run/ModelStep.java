@@ -5,7 +5,7 @@ import fencecheck.job.JobModel;
 import fencecheck.job.JobState;
 import fencecheck.job.JobTransition;
 import fencecheck.model.Command;
-import fencecheck.model.TokenSequence;
+import fencecheck.api.TokenSequence;
 
 /** The model's step of a statement at one instant of its life, as the judge runs it. */
 final class ModelStep {

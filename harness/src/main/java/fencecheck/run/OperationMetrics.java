@@ -3,7 +3,7 @@ package fencecheck.run;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;
 

@@ -2,7 +2,7 @@ package fencecheck.run;
 
 import fencecheck.job.JobOutcome;
 import fencecheck.protocol.JobClient;
-import fencecheck.protocol.LeaseClient;
+import fencecheck.api.LeaseClient;
 
 import java.io.IOException;
 import java.sql.Connection;

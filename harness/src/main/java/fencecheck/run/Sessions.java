@@ -3,7 +3,7 @@ package fencecheck.run;
 import fencecheck.db.Backends;
 import fencecheck.db.Database;
 import fencecheck.faults.proxy.FaultProxies;
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.LeaseProtocol;
 import org.postgresql.PGConnection;
 
 import java.io.IOException;

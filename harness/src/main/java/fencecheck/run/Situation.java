@@ -1,6 +1,7 @@
 package fencecheck.run;
 
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.Check;
+import fencecheck.api.LeaseProtocol;
 
 import java.util.List;
 
@@ -85,60 +86,38 @@ public enum Situation {
         return label;
     }
 
-    public static List<Situation> of(Group group) {
-        return group.situations();
+    /** The situations the property of {@code check} is responsible for reaching: its generator must produce them often enough. */
+    public static List<Situation> of(Check check) {
+        return switch (check) {
+            case LEASES -> List.of(TAKEOVER, STALE_WRITE_ATTEMPTED, STALE_WRITE_REJECTED, BOUNDARY_RENEW, DUPLICATE_WRITE,
+                    WRITE_ROLLED_BACK, WORKER_RESTART, FORGED_TOKEN_WRITTEN, ZOMBIE_STATEMENT, BETWEEN_STATEMENTS, CALL_STOPPED);
+            case LEASE_FAULTS -> List.of(REQUEST_LOST, RESPONSE_LOST, RETRY_AFTER_UNKNOWN, DELAYED_PAST_TAKEOVER,
+                    CONNECTION_RESET_IN_TRANSACTION, RESTART_IN_TRANSACTION, COORDINATOR_RESTART);
+            case LEASE_CRASH -> List.of(DATABASE_CRASH, CRASH_AFTER_WRITE);
+            case JOBS -> List.of(WAIT_OBSERVED, WAIT_RESOLVED_BY_COMMIT, WAIT_RESOLVED_BY_ROLLBACK, INTERLEAVED_IN_OPEN_TRANSACTION,
+                    TAKEOVER_WHILE_JOB_OPEN, STALE_CLAIM_REFUSED, JOB_COMMITTED, JOB_ROLLED_BACK, DUPLICATE_DELIVERY, RELAY_CRASH,
+                    LATEST_WRITE_IN_TRANSACTION, LEASE_OPERATION_IN_TRANSACTION, FORGED_TOKEN_WRITTEN, GRANT_RECEIPT_LOST,
+                    LEASE_RELEASED, PAUSE_IN_TRANSACTION, RESTART_IN_TRANSACTION, ZOMBIE_STATEMENT);
+            case JOB_FAULTS -> List.of(REQUEST_LOST_IN_TRANSACTION, ANSWER_LOST_IN_TRANSACTION, COMMIT_ANSWER_LOST,
+                    RETRY_AFTER_UNKNOWN, DELAYED_PAST_TAKEOVER, CONNECTION_RESET_IN_TRANSACTION, DUPLICATE_WRITE, COORDINATOR_RESTART);
+            case JOB_CRASH -> List.of(DATABASE_CRASH_WITH_OPEN_TRANSACTIONS, STATEMENT_LOST_IN_CRASH);
+            // some after the standby stopped or its replay was held
+            case FAILOVER -> List.of(Situation.FAILOVER, FAILOVER_AFTER_GRANT, FAILOVER_AFTER_FENCED_WRITE,
+                    FAILOVER_WITH_OPEN_TRANSACTIONS, FAILOVER_WITH_JOB_OPEN, FAILOVER_WITH_TAKEOVER_WAITING, REPLAY_HELD);
+            case REAL_TIME -> List.of(OVERLAPPING_OPERATIONS, TAKEOVER_AFTER_REAL_EXPIRY, WRITE_AFTER_PAUSE_PAST_LEASE,
+                    UNKNOWN_OUTCOME, ZOMBIE_OPERATION);
+        };
     }
 
-    /** What each property is responsible for reaching: the situations its generator must produce often enough. */
-    public enum Group {
-        /** Lease operations and writes of workers, the clock, pauses, restarts and zombies. */
-        LEASES(List.of(TAKEOVER, STALE_WRITE_ATTEMPTED, STALE_WRITE_REJECTED, BOUNDARY_RENEW, DUPLICATE_WRITE, WRITE_ROLLED_BACK,
-                WORKER_RESTART, FORGED_TOKEN_WRITTEN, ZOMBIE_STATEMENT, BETWEEN_STATEMENTS, CALL_STOPPED)),
-        /** Lease traces whose statements meet network faults, crashes of workers mid-transaction, coordinator restarts. */
-        LEASE_FAULTS(List.of(REQUEST_LOST, RESPONSE_LOST, RETRY_AFTER_UNKNOWN, DELAYED_PAST_TAKEOVER,
-                CONNECTION_RESET_IN_TRANSACTION, RESTART_IN_TRANSACTION, COORDINATOR_RESTART)),
-        /** Lease traces with one database crash. */
-        LEASE_CRASH(List.of(DATABASE_CRASH, CRASH_AFTER_WRITE)),
-        /** Job transactions interleaved with each other, the relay, and everything of {@link #LEASES}. */
-        JOBS(List.of(WAIT_OBSERVED, WAIT_RESOLVED_BY_COMMIT, WAIT_RESOLVED_BY_ROLLBACK, INTERLEAVED_IN_OPEN_TRANSACTION,
-                TAKEOVER_WHILE_JOB_OPEN, STALE_CLAIM_REFUSED, JOB_COMMITTED, JOB_ROLLED_BACK, DUPLICATE_DELIVERY, RELAY_CRASH,
-                LATEST_WRITE_IN_TRANSACTION, LEASE_OPERATION_IN_TRANSACTION, FORGED_TOKEN_WRITTEN, GRANT_RECEIPT_LOST, LEASE_RELEASED, PAUSE_IN_TRANSACTION,
-                RESTART_IN_TRANSACTION, ZOMBIE_STATEMENT)),
-        /** Job statements, COMMIT included, that meet network faults. */
-        JOB_FAULTS(List.of(REQUEST_LOST_IN_TRANSACTION, ANSWER_LOST_IN_TRANSACTION, COMMIT_ANSWER_LOST, RETRY_AFTER_UNKNOWN,
-                DELAYED_PAST_TAKEOVER, CONNECTION_RESET_IN_TRANSACTION, DUPLICATE_WRITE, COORDINATOR_RESTART)),
-        /** A database crash with jobs open and statements waiting. */
-        JOB_CRASH(List.of(DATABASE_CRASH_WITH_OPEN_TRANSACTIONS, STATEMENT_LOST_IN_CRASH)),
-        /**
-         * Lease traces with one failover of a replicated database, some after the standby stopped or its replay was
-         * held.
-         */
-        FAILOVER(List.of(Situation.FAILOVER, FAILOVER_AFTER_GRANT, FAILOVER_AFTER_FENCED_WRITE, FAILOVER_WITH_OPEN_TRANSACTIONS,
-                FAILOVER_WITH_JOB_OPEN, FAILOVER_WITH_TAKEOVER_WAITING, REPLAY_HELD)),
-        /** Workers on real threads and the server's real clock (fencecheck.realtime). */
-        REAL_TIME(List.of(OVERLAPPING_OPERATIONS, TAKEOVER_AFTER_REAL_EXPIRY, WRITE_AFTER_PAUSE_PAST_LEASE, UNKNOWN_OUTCOME,
-                ZOMBIE_OPERATION));
-
-        private final List<Situation> situations;
-
-        Group(List<Situation> situations) {
-            this.situations = situations;
-        }
-
-        public List<Situation> situations() {
-            return situations;
-        }
-
-        /**
-         * The situations whose floor may apply to an implementation, before its tries are seen: all of the group's
-         * but those only counted ({@link #CALL_STOPPED}, {@link #REPLAY_HELD}), and without
-         * {@link #BETWEEN_STATEMENTS} for one whose calls pass no point between statements (every file of one
-         * statement, as the reference's), where no split can stop anything.
-         * {@link Floors} decides, from the tries, which of them apply.
-         */
-        public List<Situation> floored(LeaseProtocol implementation) {
-            return situations.stream().filter(s -> s != CALL_STOPPED && s != REPLAY_HELD)
-                    .filter(s -> s != BETWEEN_STATEMENTS || implementation.stopsBetweenStatements()).toList();
-        }
+    /**
+     * The situations of {@code check} whose floor may apply to an implementation, before its tries are seen: all of
+     * the group's but those only counted ({@link #CALL_STOPPED}, {@link #REPLAY_HELD}), and without
+     * {@link #BETWEEN_STATEMENTS} for one whose calls pass no point between statements (every file of one
+     * statement, as the reference's), where no split can stop anything.
+     * {@link Floors} decides, from the tries, which of them apply.
+     */
+    public static List<Situation> floored(Check check, LeaseProtocol implementation) {
+        return of(check).stream().filter(s -> s != CALL_STOPPED && s != REPLAY_HELD)
+                .filter(s -> s != BETWEEN_STATEMENTS || implementation.stopsBetweenStatements()).toList();
     }
 }

@@ -6,8 +6,8 @@ import fencecheck.db.TestBed;
 import fencecheck.db.VirtualClock;
 import fencecheck.db.VirtualTimeClock;
 import fencecheck.job.JobModel;
-import fencecheck.model.Conformance;
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.Conformance;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.trace.Trace;
 
 import java.sql.Connection;

@@ -10,7 +10,7 @@ import fencecheck.job.JobOutcome;
 import fencecheck.job.JobTransition;
 import fencecheck.model.Lease;
 import fencecheck.model.Micros;
-import fencecheck.model.TimeResolution;
+import fencecheck.api.TimeResolution;
 import fencecheck.protocol.JobClient;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;

@@ -2,7 +2,7 @@ package fencecheck.run;
 
 import fencecheck.check.Violation;
 import fencecheck.job.JobOutcome;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.trace.Step;
 import fencecheck.trace.Trace;
 

@@ -2,7 +2,7 @@ package fencecheck.run;
 
 import fencecheck.job.JobModel;
 import fencecheck.job.JobState;
-import fencecheck.model.Conformance;
+import fencecheck.api.Conformance;
 import fencecheck.trace.Trace;
 
 import java.util.ArrayList;

@@ -10,7 +10,7 @@ import fencecheck.model.Describe;
 import fencecheck.model.Judgement;
 import fencecheck.model.Lease;
 import fencecheck.model.Micros;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 
 import java.sql.SQLException;
 import java.util.ArrayList;

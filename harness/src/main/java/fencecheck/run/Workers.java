@@ -7,7 +7,7 @@ import fencecheck.job.Transaction;
 import fencecheck.model.Command;
 import fencecheck.model.Describe;
 import fencecheck.model.Lease;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.trace.Action;
 import fencecheck.trace.TokenSource;
 

@@ -3,8 +3,8 @@ package fencecheck.db;
 import fencecheck.model.KeyState;
 import fencecheck.model.SinkKind;
 import fencecheck.protocol.Implementations;
-import fencecheck.protocol.LeaseClient;
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.LeaseClient;
+import fencecheck.api.LeaseProtocol;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;

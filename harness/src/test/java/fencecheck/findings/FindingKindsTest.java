@@ -3,7 +3,7 @@ package fencecheck.findings;
 import fencecheck.check.Invariant;
 import fencecheck.check.Violation;
 import fencecheck.job.JobOutcome;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.run.HistoryEntry;
 import fencecheck.run.TryResult;
 import fencecheck.trace.Action;

@@ -5,11 +5,11 @@ import fencecheck.check.RealTimeVerdict;
 import fencecheck.check.TimedOperation;
 import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
-import fencecheck.model.Conformance;
-import fencecheck.model.ModelConfig;
-import fencecheck.model.Outcome;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.Renewed;
+import fencecheck.api.Conformance;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.Renewed;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -5,7 +5,7 @@ import fencecheck.check.Violation;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.run.HistoryEntry;
 import fencecheck.run.TryResult;
 import fencecheck.trace.Action;

@@ -1,10 +1,10 @@
 package fencecheck.protocol;
 
-import fencecheck.model.Outcome;
-import fencecheck.model.Outcome.Busy;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.RenewRejected;
-import fencecheck.model.Outcome.Renewed;
+import fencecheck.api.Outcome;
+import fencecheck.api.Outcome.Busy;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.RenewRejected;
+import fencecheck.api.Outcome.Renewed;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

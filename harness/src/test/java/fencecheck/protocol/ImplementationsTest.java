@@ -1,7 +1,8 @@
 package fencecheck.protocol;
 
-import fencecheck.model.Boundary;
-import fencecheck.model.ModelConfig;
+import fencecheck.api.Boundary;
+import fencecheck.api.LeaseProtocol;
+import fencecheck.api.ModelConfig;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -40,7 +41,7 @@ class ImplementationsTest {
                 .hasMessageNotContaining("\n")
                 .hasMessageStartingWith("fencecheck.implementation=refrence is not a known implementation; use one of reference, reference-exclusive, reference-select-for-update,")
                 .hasMessageContaining("stable-owner")
-                .hasMessageContaining("fully qualified name of a class implementing fencecheck.protocol.LeaseProtocol");
+                .hasMessageContaining("fully qualified name of a class implementing fencecheck.api.LeaseProtocol");
     }
 
     @Test
@@ -51,7 +52,7 @@ class ImplementationsTest {
                 .hasMessageContaining("no such class");
         assertThatThrownBy(() -> Implementations.select("java.lang.String"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("fencecheck.implementation=java.lang.String does not implement fencecheck.protocol.LeaseProtocol");
+                .hasMessage("fencecheck.implementation=java.lang.String does not implement fencecheck.api.LeaseProtocol");
     }
 
     @Test

@@ -1,5 +1,8 @@
 package fencecheck.protocol;
 
+import fencecheck.api.LeaseClient;
+import fencecheck.api.LeaseProtocol;
+import fencecheck.api.Outcome;
 import fencecheck.db.Database;
 import fencecheck.db.Databases;
 import fencecheck.db.TestBed;
@@ -7,7 +10,6 @@ import fencecheck.db.VirtualClock;
 import fencecheck.model.Command;
 import fencecheck.model.KeyState;
 import fencecheck.model.LeaseModel;
-import fencecheck.model.Outcome;
 import fencecheck.model.ProtocolState;
 import fencecheck.model.SinkKind;
 import fencecheck.model.Transition;

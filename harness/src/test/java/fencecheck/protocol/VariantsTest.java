@@ -1,7 +1,8 @@
 package fencecheck.protocol;
 
-import fencecheck.model.ModelConfig;
-import fencecheck.model.Outcome;
+import fencecheck.api.LeaseProtocol;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

@@ -2,9 +2,9 @@ package fencecheck.realtime;
 
 import fencecheck.check.Linearizability;
 import fencecheck.db.Databases;
-import fencecheck.model.Conformance;
+import fencecheck.api.Conformance;
 import fencecheck.protocol.Implementations;
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.LeaseProtocol;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;

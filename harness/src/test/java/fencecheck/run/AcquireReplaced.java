@@ -1,9 +1,9 @@
 package fencecheck.run;
 
 import fencecheck.model.KeyState;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.model.SinkKind;
-import fencecheck.protocol.LeaseClient;
+import fencecheck.api.LeaseClient;
 
 import java.sql.PreparedStatement;
 import java.sql.SQLException;

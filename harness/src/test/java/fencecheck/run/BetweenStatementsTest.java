@@ -1,10 +1,11 @@
 package fencecheck.run;
 
+import fencecheck.api.Check;
+import fencecheck.api.Outcome;
 import fencecheck.check.Invariant;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
-import fencecheck.model.Outcome;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.trace.Action;
@@ -175,7 +176,7 @@ class BetweenStatementsTest {
     void onlyAPackWithAFileOfSeveralStatementsStopsBetweenThem() {
         assertThat(SqlLeaseProtocol.reference().stopsBetweenStatements()).isFalse();
         assertThat(Implementations.select(TWO_STATEMENTS).stopsBetweenStatements()).isTrue();
-        assertThat(Situation.Group.LEASES.floored(SqlLeaseProtocol.reference())).doesNotContain(Situation.BETWEEN_STATEMENTS);
-        assertThat(Situation.Group.LEASES.floored(Implementations.select(TWO_STATEMENTS))).contains(Situation.BETWEEN_STATEMENTS);
+        assertThat(Situation.floored(Check.LEASES, SqlLeaseProtocol.reference())).doesNotContain(Situation.BETWEEN_STATEMENTS);
+        assertThat(Situation.floored(Check.LEASES, Implementations.select(TWO_STATEMENTS))).contains(Situation.BETWEEN_STATEMENTS);
     }
 }

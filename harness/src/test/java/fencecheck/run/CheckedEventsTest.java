@@ -5,9 +5,9 @@ import fencecheck.check.Invariants;
 import fencecheck.check.Violation;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
-import fencecheck.model.Boundary;
+import fencecheck.api.Boundary;
 import fencecheck.model.Command;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.model.SinkKind;
 import org.junit.jupiter.api.Test;
 

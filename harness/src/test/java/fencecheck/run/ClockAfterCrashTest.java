@@ -4,7 +4,7 @@ import fencecheck.db.Databases;
 import fencecheck.db.VirtualClock;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Micros;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.model.SinkKind;
 import fencecheck.protocol.FaultVariants;
 import fencecheck.protocol.Implementations;

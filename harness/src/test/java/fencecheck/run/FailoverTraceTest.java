@@ -6,7 +6,7 @@ import fencecheck.db.Databases;
 import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.replica.Replication;
 import fencecheck.job.JobOutcome;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;

@@ -1,8 +1,9 @@
 package fencecheck.run;
 
-import fencecheck.model.TimeResolution;
+import fencecheck.api.Check;
+import fencecheck.api.LeaseProtocol;
+import fencecheck.api.TimeResolution;
 import fencecheck.protocol.Implementations;
-import fencecheck.protocol.LeaseProtocol;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;
 import org.junit.jupiter.api.Test;
@@ -40,13 +41,13 @@ class FloorsTest {
     @Test
     void theFloorBetweenStatementsIsLiftedWhenSplitsRarelyMeetACallOfSeveralStatements() {
         LeaseProtocol twoStatements = Implementations.select(BetweenStatementsTest.TWO_STATEMENTS);
-        Floors rare = Floors.of(Situation.Group.LEASES, twoStatements, tries(100, 3));
+        Floors rare = Floors.of(Check.LEASES, twoStatements, tries(100, 3));
         assertThat(rare.applying()).doesNotContain(Situation.BETWEEN_STATEMENTS).contains(Situation.TAKEOVER);
         assertThat(rare.lifted()).singleElement().asString()
                 .contains("lifted for " + BetweenStatementsTest.TWO_STATEMENTS).contains("3 of 100 tries").doesNotContain("\n");
         assertThat(rare.met(Situation.BETWEEN_STATEMENTS, 0.0)).isTrue();
 
-        Floors often = Floors.of(Situation.Group.LEASES, twoStatements, tries(100, 30));
+        Floors often = Floors.of(Check.LEASES, twoStatements, tries(100, 30));
         assertThat(often.applying()).contains(Situation.BETWEEN_STATEMENTS);
         assertThat(often.lifted()).isEmpty();
         assertThat(often.met(Situation.BETWEEN_STATEMENTS, 4.0)).as("the generator's defect: splits met such calls often").isFalse();

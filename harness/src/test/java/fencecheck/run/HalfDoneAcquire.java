@@ -2,8 +2,8 @@ package fencecheck.run;
 
 import fencecheck.db.SqlResources;
 import fencecheck.db.VirtualClock;
-import fencecheck.model.Outcome;
-import fencecheck.protocol.LeaseClient;
+import fencecheck.api.Outcome;
+import fencecheck.api.LeaseClient;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

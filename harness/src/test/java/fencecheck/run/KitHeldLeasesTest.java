@@ -2,14 +2,14 @@ package fencecheck.run;
 
 import fencecheck.db.Databases;
 import fencecheck.db.VirtualClock;
-import fencecheck.model.Boundary;
-import fencecheck.model.Outcome;
-import fencecheck.model.ReleaseEncoding;
-import fencecheck.protocol.LeaseClient;
-import fencecheck.protocol.kit.FenceSource;
-import fencecheck.protocol.kit.KitLeaseProtocol;
-import fencecheck.protocol.kit.LockCalls;
-import fencecheck.protocol.kit.LockTable;
+import fencecheck.api.Boundary;
+import fencecheck.api.Outcome;
+import fencecheck.api.ReleaseEncoding;
+import fencecheck.api.LeaseClient;
+import fencecheck.kit.FenceSource;
+import fencecheck.kit.KitLeaseProtocol;
+import fencecheck.kit.LockCalls;
+import fencecheck.kit.LockTable;
 import fencecheck.trace.Trace;
 import org.junit.jupiter.api.Test;
 

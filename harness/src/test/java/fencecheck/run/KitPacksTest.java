@@ -2,10 +2,10 @@ package fencecheck.run;
 
 import fencecheck.db.Databases;
 import fencecheck.job.JobOutcome;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.model.SinkKind;
 import fencecheck.protocol.SqlLeaseProtocol;
-import fencecheck.protocol.kit.KitSql;
+import fencecheck.kit.KitSql;
 import fencecheck.protocol.pack.Operation;
 import fencecheck.protocol.pack.SqlPack;
 import fencecheck.protocol.pack.SqlPacks;

@@ -3,7 +3,7 @@ package fencecheck.run;
 import fencecheck.db.Databases;
 import fencecheck.model.SinkKind;
 import fencecheck.protocol.Implementations;
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;
 import fencecheck.trace.TokenSource;

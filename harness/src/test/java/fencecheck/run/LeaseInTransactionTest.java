@@ -1,7 +1,7 @@
 package fencecheck.run;
 
 import fencecheck.model.Micros;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.job.JobOutcome;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;

@@ -2,9 +2,9 @@ package fencecheck.run;
 
 import fencecheck.db.Databases;
 import fencecheck.job.JobOutcome;
-import fencecheck.model.Outcome;
-import fencecheck.protocol.LeaseClient;
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.Outcome;
+import fencecheck.api.LeaseClient;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.protocol.pack.SqlPack;
 import fencecheck.protocol.pack.SqlPacks;

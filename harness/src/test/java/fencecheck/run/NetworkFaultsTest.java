@@ -3,7 +3,7 @@ package fencecheck.run;
 import fencecheck.db.Databases;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.model.SinkKind;
 import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;

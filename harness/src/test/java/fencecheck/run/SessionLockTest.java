@@ -1,9 +1,9 @@
 package fencecheck.run;
 
 import fencecheck.db.Databases;
-import fencecheck.model.ModelConfig;
-import fencecheck.model.Outcome;
-import fencecheck.protocol.LeaseClient;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
+import fencecheck.api.LeaseClient;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;

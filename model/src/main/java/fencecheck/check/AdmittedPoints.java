@@ -3,7 +3,7 @@ package fencecheck.check;
 import fencecheck.check.Linearizability.Linearizable;
 import fencecheck.check.Linearizability.Point;
 import fencecheck.check.Linearizability.Verdict;
-import fencecheck.model.ModelConfig;
+import fencecheck.api.ModelConfig;
 
 import java.util.HashSet;
 import java.util.Set;

@@ -2,7 +2,7 @@ package fencecheck.check;
 
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
-import fencecheck.model.ModelConfig;
+import fencecheck.api.ModelConfig;
 
 /**
  * The instants worth trying for an operation inside its interval. Only a lease's end makes an answer depend on the

@@ -1,7 +1,7 @@
 package fencecheck.check;
 
 import fencecheck.model.Command;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 
 /**
  * One completed operation as a checker sees it: when it happened (database

@@ -3,7 +3,7 @@ package fencecheck.check;
 import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.KeyState;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.model.SinkKind;
 import fencecheck.model.StoredResult;
 

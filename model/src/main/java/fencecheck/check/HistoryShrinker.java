@@ -3,8 +3,8 @@ package fencecheck.check;
 import fencecheck.model.Command;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.Renewed;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.Renewed;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import fencecheck.check.Linearizability.Linearizable;
 import fencecheck.check.Linearizability.Verdict;
 import fencecheck.model.KeyState;
 import fencecheck.model.LeaseModel;
-import fencecheck.model.ModelConfig;
+import fencecheck.api.ModelConfig;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package fencecheck.check;
 
-import fencecheck.model.ModelConfig;
+import fencecheck.api.ModelConfig;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -4,8 +4,8 @@ import fencecheck.check.Linearizability.Point;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Renew;
 import fencecheck.model.Lease;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.Renewed;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.Renewed;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -24,8 +24,8 @@ import fencecheck.job.LockingStatements.Run;
 import fencecheck.model.Admissible;
 import fencecheck.model.Command;
 import fencecheck.model.LeaseModel;
-import fencecheck.model.ModelConfig;
-import fencecheck.model.Outcome;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
 import fencecheck.model.ProtocolState;
 
 import java.util.ArrayList;

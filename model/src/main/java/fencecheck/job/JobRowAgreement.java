@@ -1,6 +1,6 @@
 package fencecheck.job;
 
-import fencecheck.model.ModelConfig;
+import fencecheck.api.ModelConfig;
 import fencecheck.model.RowAgreement;
 
 import java.util.Objects;

@@ -11,7 +11,7 @@ import fencecheck.model.Judgement;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
 import fencecheck.model.LeaseModel;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.model.ProtocolState;
 import fencecheck.model.SinkKind;
 import fencecheck.model.StoredResult;

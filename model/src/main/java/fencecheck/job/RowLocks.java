@@ -5,7 +5,7 @@ import fencecheck.job.JobCommand.LeaseOperation;
 import fencecheck.job.JobCommand.Write;
 import fencecheck.model.Command;
 import fencecheck.model.LeaseModel;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.model.ProtocolState;
 import fencecheck.model.SinkKind;
 

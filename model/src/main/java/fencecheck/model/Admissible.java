@@ -1,21 +1,23 @@
 package fencecheck.model;
 
+import fencecheck.api.Outcome.Applied;
+import fencecheck.api.Outcome.Busy;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.ReleaseRejected;
+import fencecheck.api.Outcome.Released;
+import fencecheck.api.Outcome.RenewRejected;
+import fencecheck.api.Outcome.Renewed;
+import fencecheck.api.Outcome.Replayed;
+import fencecheck.api.Outcome.RolledBack;
+import fencecheck.api.Outcome.WriteOutcome;
+import fencecheck.api.Outcome;
+import fencecheck.api.TokenSequence;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Release;
-import fencecheck.model.Command.RolledBackWrite;
 import fencecheck.model.Command.Renew;
+import fencecheck.model.Command.RolledBackWrite;
 import fencecheck.model.Command.Write;
 import fencecheck.model.Judgement.Level;
-import fencecheck.model.Outcome.Applied;
-import fencecheck.model.Outcome.Busy;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.Released;
-import fencecheck.model.Outcome.ReleaseRejected;
-import fencecheck.model.Outcome.RenewRejected;
-import fencecheck.model.Outcome.Renewed;
-import fencecheck.model.Outcome.Replayed;
-import fencecheck.model.Outcome.RolledBack;
-import fencecheck.model.Outcome.WriteOutcome;
 
 /**
  * Which answers a lease service may give, judged the way Porcupine's models judge: given the state, the command
@@ -129,7 +131,7 @@ public final class Admissible {
         if (held == null) {
             return unsafe(reference, "Renewed for " + r.key() + ", which was never granted");
         }
-        if (!model.config().binding().binds(held, r.owner(), r.token())) {
+        if (!Semantics.binds(model.config().binding(), held, r.owner(), r.token())) {
             boolean valid = held.isHeldAt(state.now(), model.config().boundary());
             return unsafe(reference, r.owner() + "'s renew with token " + r.token() + " answered Renewed, but "
                     + (valid ? held.owner() + " holds token " + held.token() + " until " + Micros.format(held.until())

@@ -1,10 +1,11 @@
 package fencecheck.model;
 
+import fencecheck.api.Outcome;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.AdvanceClock;
 import fencecheck.model.Command.Release;
-import fencecheck.model.Command.RolledBackWrite;
 import fencecheck.model.Command.Renew;
+import fencecheck.model.Command.RolledBackWrite;
 import fencecheck.model.Command.Write;
 
 /** One-line, human-readable forms of commands and outcomes, for traces and reports. */

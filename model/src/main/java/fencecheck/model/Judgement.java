@@ -1,5 +1,7 @@
 package fencecheck.model;
 
+import fencecheck.api.Outcome;
+
 /**
  * What the model says of one answer the database gave (see {@link Admissible}): whether it is the reference's,
  * another admissible answer, or one no correct lease service may give, and the state it leaves.

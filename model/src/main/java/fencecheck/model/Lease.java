@@ -1,5 +1,7 @@
 package fencecheck.model;
 
+import fencecheck.api.Boundary;
+
 /**
  * A lease row: who holds the job key, until when (microseconds, virtual time),
  * under which token, and whether it was released while kept

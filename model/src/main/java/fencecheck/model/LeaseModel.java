@@ -1,25 +1,27 @@
 package fencecheck.model;
 
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome.Applied;
+import fencecheck.api.Outcome.Busy;
+import fencecheck.api.Outcome.ClockAt;
+import fencecheck.api.Outcome.Conflict;
+import fencecheck.api.Outcome.Forged;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.ReleaseRejected;
+import fencecheck.api.Outcome.Released;
+import fencecheck.api.Outcome.RenewRejected;
+import fencecheck.api.Outcome.Renewed;
+import fencecheck.api.Outcome.Replayed;
+import fencecheck.api.Outcome.RolledBack;
+import fencecheck.api.Outcome.Stale;
+import fencecheck.api.Outcome.WriteOutcome;
+import fencecheck.api.Outcome;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.AdvanceClock;
 import fencecheck.model.Command.Release;
-import fencecheck.model.Command.RolledBackWrite;
 import fencecheck.model.Command.Renew;
+import fencecheck.model.Command.RolledBackWrite;
 import fencecheck.model.Command.Write;
-import fencecheck.model.Outcome.Applied;
-import fencecheck.model.Outcome.Busy;
-import fencecheck.model.Outcome.ClockAt;
-import fencecheck.model.Outcome.Conflict;
-import fencecheck.model.Outcome.Forged;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.Released;
-import fencecheck.model.Outcome.ReleaseRejected;
-import fencecheck.model.Outcome.RenewRejected;
-import fencecheck.model.Outcome.Renewed;
-import fencecheck.model.Outcome.Replayed;
-import fencecheck.model.Outcome.RolledBack;
-import fencecheck.model.Outcome.Stale;
-import fencecheck.model.Outcome.WriteOutcome;
 
 /**
  * The reference semantics of leases, fences and sinks (model/README.md), as one
@@ -77,7 +79,7 @@ public final class LeaseModel {
             case NewGrant n -> config.tokens().continues(n.highest(), observedToken)
                     ? new ObservedGrant(grant(state, a, observedToken), new TokenVerdict.Fits())
                     : new ObservedGrant(grant(state, a, n.next()), new TokenVerdict.BreaksSequence(observedToken,
-                            "token " + observedToken + " granted for " + a.key() + ", but " + config.tokens().rule(n.highest())));
+                            "token " + observedToken + " granted for " + a.key() + ", but " + Semantics.rule(config.tokens(), n.highest())));
             case Regrant r -> new ObservedGrant(regrant(state, r.held()), observedToken == r.held().token()
                     ? new TokenVerdict.Fits()
                     : new TokenVerdict.BreaksSequence(observedToken, "token " + observedToken + " re-granted for " + a.key()
@@ -140,7 +142,7 @@ public final class LeaseModel {
     private Transition renew(ProtocolState state, Renew r) {
         KeyState key = state.key(r.key());
         Lease held = key.lease();
-        if (!config.binding().binds(held, r.owner(), r.token()) || !isHeld(state.now(), held)) {
+        if (!Semantics.binds(config.binding(), held, r.owner(), r.token()) || !isHeld(state.now(), held)) {
             return new Transition(state, new RenewRejected());
         }
         Lease renewed = held.withUntil(stored(state.now() + r.ttl()));
@@ -151,10 +153,10 @@ public final class LeaseModel {
     private Transition release(ProtocolState state, Release r) {
         KeyState key = state.key(r.key());
         Lease held = key.lease();
-        if (!config.binding().binds(held, r.owner(), r.token())) {
+        if (!Semantics.binds(config.binding(), held, r.owner(), r.token())) {
             return new Transition(state, new ReleaseRejected());
         }
-        Lease released = config.release().release(held, state.now(), config.resolution());
+        Lease released = Semantics.release(config.release(), held, state.now(), config.resolution());
         return new Transition(state.with(r.key(), key.withLease(released)), new Released());
     }
 

@@ -1,5 +1,8 @@
 package fencecheck.model;
 
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
+
 /**
  * The one place where a runner decides whether the answer the database gave
  * agrees with the model's, under a config (Porcupine's {@code equal}): a runner

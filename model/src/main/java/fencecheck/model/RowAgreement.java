@@ -1,5 +1,8 @@
 package fencecheck.model;
 
+import fencecheck.api.Boundary;
+import fencecheck.api.ModelConfig;
+
 import java.util.Objects;
 
 /**

@@ -2,7 +2,7 @@ package fencecheck.check;
 
 import fencecheck.model.Command.Write;
 import fencecheck.model.KeyState;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.model.SinkKind;
 import fencecheck.model.StoredResult;
 import org.assertj.core.groups.Tuple;

@@ -2,12 +2,12 @@ package fencecheck.check;
 
 import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
-import fencecheck.model.Conformance;
-import fencecheck.model.ModelConfig;
-import fencecheck.model.Outcome;
-import fencecheck.model.Outcome.Busy;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.Renewed;
+import fencecheck.api.Conformance;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
+import fencecheck.api.Outcome.Busy;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.Renewed;
 import fencecheck.model.SinkKind;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package fencecheck.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fencecheck.model.Boundary;
+import fencecheck.api.Boundary;
 import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.AdvanceClock;
@@ -11,11 +11,11 @@ import fencecheck.model.Command.Renew;
 import fencecheck.model.Command.RolledBackWrite;
 import fencecheck.model.Command.Write;
 import fencecheck.model.Micros;
-import fencecheck.model.ModelConfig;
-import fencecheck.model.Outcome;
-import fencecheck.model.Outcome.Applied;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.Stale;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
+import fencecheck.api.Outcome.Applied;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.Stale;
 import fencecheck.model.SinkKind;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -2,13 +2,13 @@ package fencecheck.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fencecheck.model.Boundary;
-import fencecheck.model.ModelConfig;
-import fencecheck.model.OperationBinding;
-import fencecheck.model.ReleaseEncoding;
-import fencecheck.model.RowComparison;
-import fencecheck.model.TimeResolution;
-import fencecheck.model.TokenSequence;
+import fencecheck.api.Boundary;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.OperationBinding;
+import fencecheck.api.ReleaseEncoding;
+import fencecheck.api.RowComparison;
+import fencecheck.api.TimeResolution;
+import fencecheck.api.TokenSequence;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;

@@ -2,7 +2,7 @@ package fencecheck.check;
 
 /**
  * One symbolic step of a generated walk, independent of the settings: the same
- * moves are played under every {@link fencecheck.model.ModelConfig}, each resolved
+ * moves are played under every {@link fencecheck.api.ModelConfig}, each resolved
  * against that model's own state (which token a worker believes it holds, where a
  * lease ends) and its time resolution (durations count in its units).
  */

@@ -2,7 +2,7 @@ package fencecheck.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fencecheck.model.Boundary;
+import fencecheck.api.Boundary;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

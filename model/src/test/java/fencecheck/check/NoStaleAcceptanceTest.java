@@ -3,12 +3,12 @@ package fencecheck.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencecheck.model.Command;
-import fencecheck.model.Outcome;
-import fencecheck.model.Outcome.Applied;
-import fencecheck.model.Outcome.Conflict;
-import fencecheck.model.Outcome.Forged;
-import fencecheck.model.Outcome.Replayed;
-import fencecheck.model.Outcome.Stale;
+import fencecheck.api.Outcome;
+import fencecheck.api.Outcome.Applied;
+import fencecheck.api.Outcome.Conflict;
+import fencecheck.api.Outcome.Forged;
+import fencecheck.api.Outcome.Replayed;
+import fencecheck.api.Outcome.Stale;
 import fencecheck.model.SinkKind;
 import java.util.List;
 import org.junit.jupiter.api.Test;

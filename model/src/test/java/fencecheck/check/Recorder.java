@@ -2,8 +2,8 @@ package fencecheck.check;
 
 import fencecheck.model.Command;
 import fencecheck.model.LeaseModel;
-import fencecheck.model.ModelConfig;
-import fencecheck.model.Outcome;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
 import fencecheck.model.ProtocolState;
 import fencecheck.model.Transition;
 import java.util.ArrayList;

@@ -2,9 +2,9 @@ package fencecheck.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fencecheck.model.Boundary;
+import fencecheck.api.Boundary;
 import fencecheck.model.Command;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

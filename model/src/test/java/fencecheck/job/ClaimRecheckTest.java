@@ -12,7 +12,7 @@ import fencecheck.job.JobOutcome.Inserted;
 import fencecheck.job.JobOutcome.NotClaimed;
 import fencecheck.job.JobOutcome.Skipped;
 import fencecheck.job.JobOutcome.Waiting;
-import fencecheck.model.Outcome.Granted;
+import fencecheck.api.Outcome.Granted;
 import fencecheck.model.StoredResult;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -9,13 +9,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import fencecheck.job.JobOutcome.Waiting;
 import fencecheck.model.Lease;
-import fencecheck.model.Outcome.Applied;
-import fencecheck.model.Outcome.Busy;
-import fencecheck.model.Outcome.Conflict;
-import fencecheck.model.Outcome.Forged;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.Replayed;
-import fencecheck.model.Outcome.Stale;
+import fencecheck.api.Outcome.Applied;
+import fencecheck.api.Outcome.Busy;
+import fencecheck.api.Outcome.Conflict;
+import fencecheck.api.Outcome.Forged;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.Replayed;
+import fencecheck.api.Outcome.Stale;
 import fencecheck.model.StoredResult;
 import org.junit.jupiter.api.Test;
 

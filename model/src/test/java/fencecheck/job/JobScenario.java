@@ -14,8 +14,8 @@ import fencecheck.job.JobCommand.Rollback;
 import fencecheck.model.Command;
 import fencecheck.model.Lease;
 import fencecheck.model.Micros;
-import fencecheck.model.ModelConfig;
-import fencecheck.model.Outcome;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
 import fencecheck.model.SinkKind;
 import java.util.List;
 

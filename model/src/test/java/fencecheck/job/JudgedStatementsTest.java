@@ -1,9 +1,9 @@
 package fencecheck.job;
 
-import fencecheck.model.Outcome.Applied;
-import fencecheck.model.Outcome.Busy;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.Stale;
+import fencecheck.api.Outcome.Applied;
+import fencecheck.api.Outcome.Busy;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.Stale;
 import fencecheck.model.StoredResult;
 import org.junit.jupiter.api.Test;
 

@@ -6,8 +6,8 @@ import fencecheck.job.JobCommand.LeaseOperation;
 import fencecheck.job.JobCommand.Rollback;
 import fencecheck.model.Command;
 import fencecheck.model.Lease;
-import fencecheck.model.ModelConfig;
-import fencecheck.model.Outcome;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

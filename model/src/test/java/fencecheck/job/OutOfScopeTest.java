@@ -1,6 +1,6 @@
 package fencecheck.job;
 
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

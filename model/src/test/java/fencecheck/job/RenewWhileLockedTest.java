@@ -9,10 +9,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fencecheck.job.JobOutcome.Waiting;
 import fencecheck.model.Lease;
-import fencecheck.model.Outcome.ReleaseRejected;
-import fencecheck.model.Outcome.Released;
-import fencecheck.model.Outcome.RenewRejected;
-import fencecheck.model.Outcome.Renewed;
+import fencecheck.api.Outcome.ReleaseRejected;
+import fencecheck.api.Outcome.Released;
+import fencecheck.api.Outcome.RenewRejected;
+import fencecheck.api.Outcome.Renewed;
 import org.junit.jupiter.api.Test;
 
 /** A renew or release waits for a locked lease row only when its condition holds on the committed row. */

@@ -9,9 +9,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fencecheck.job.JobOutcome.ClockAt;
 import fencecheck.model.Lease;
-import fencecheck.model.Outcome.Busy;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.Renewed;
+import fencecheck.api.Outcome.Busy;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.Renewed;
 import org.junit.jupiter.api.Test;
 
 /** A statement that waited goes on with the clock of its start, not the clock of its resumption. */

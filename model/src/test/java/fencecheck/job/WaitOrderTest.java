@@ -11,10 +11,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import fencecheck.job.JobOutcome.Claimed;
 import fencecheck.job.JobOutcome.Waiting;
 import fencecheck.model.Lease;
-import fencecheck.model.Outcome.Busy;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.RenewRejected;
-import fencecheck.model.Outcome.Renewed;
+import fencecheck.api.Outcome.Busy;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.RenewRejected;
+import fencecheck.api.Outcome.Renewed;
 import org.junit.jupiter.api.Test;
 
 /** Waiting statements go on first come first when the transaction that holds the row ends. */

@@ -4,8 +4,11 @@ import static fencecheck.model.Scenario.S;
 import static fencecheck.model.Scenario.TTL;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fencecheck.model.Outcome.Busy;
-import fencecheck.model.Outcome.Granted;
+import fencecheck.api.Boundary;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome.Busy;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

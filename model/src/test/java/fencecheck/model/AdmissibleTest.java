@@ -1,19 +1,22 @@
 package fencecheck.model;
 
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome.Applied;
+import fencecheck.api.Outcome.Busy;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.ReleaseRejected;
+import fencecheck.api.Outcome.Released;
+import fencecheck.api.Outcome.RenewRejected;
+import fencecheck.api.Outcome.Renewed;
+import fencecheck.api.Outcome.Replayed;
+import fencecheck.api.Outcome.Stale;
+import fencecheck.api.Outcome;
+import fencecheck.api.TokenSequence;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Release;
 import fencecheck.model.Command.Renew;
 import fencecheck.model.Command.Write;
 import fencecheck.model.Judgement.Level;
-import fencecheck.model.Outcome.Applied;
-import fencecheck.model.Outcome.Busy;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.Released;
-import fencecheck.model.Outcome.ReleaseRejected;
-import fencecheck.model.Outcome.RenewRejected;
-import fencecheck.model.Outcome.Renewed;
-import fencecheck.model.Outcome.Replayed;
-import fencecheck.model.Outcome.Stale;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

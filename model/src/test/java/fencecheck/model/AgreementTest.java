@@ -3,7 +3,11 @@ package fencecheck.model;
 import static fencecheck.model.Scenario.TTL;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fencecheck.model.Outcome.Granted;
+import fencecheck.api.Boundary;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome;
+import fencecheck.api.RowComparison;
 import org.junit.jupiter.api.Test;
 
 class AgreementTest {

@@ -4,9 +4,11 @@ import static fencecheck.model.Scenario.S;
 import static fencecheck.model.Scenario.TTL;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fencecheck.model.Outcome.ClockAt;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.RenewRejected;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome.ClockAt;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.RenewRejected;
+import fencecheck.api.Outcome;
 import org.junit.jupiter.api.Test;
 
 class ClockTest {

@@ -4,11 +4,12 @@ import static fencecheck.model.Scenario.S;
 import static fencecheck.model.Scenario.TTL;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fencecheck.model.Outcome.Applied;
-import fencecheck.model.Outcome.Busy;
-import fencecheck.model.Outcome.Conflict;
-import fencecheck.model.Outcome.Replayed;
-import fencecheck.model.Outcome.Stale;
+import fencecheck.api.Outcome.Applied;
+import fencecheck.api.Outcome.Busy;
+import fencecheck.api.Outcome.Conflict;
+import fencecheck.api.Outcome.Replayed;
+import fencecheck.api.Outcome.Stale;
+import fencecheck.api.Outcome;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -3,6 +3,7 @@ package fencecheck.model;
 import static fencecheck.model.Scenario.S;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencecheck.api.Outcome;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.AdvanceClock;
 import fencecheck.model.Command.Release;

@@ -3,9 +3,10 @@ package fencecheck.model;
 import static fencecheck.model.Scenario.TTL;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencecheck.api.Outcome.Applied;
+import fencecheck.api.Outcome.Forged;
+import fencecheck.api.Outcome;
 import fencecheck.model.Command.Write;
-import fencecheck.model.Outcome.Applied;
-import fencecheck.model.Outcome.Forged;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

@@ -1,5 +1,13 @@
 package fencecheck.model;
 
+import fencecheck.api.Boundary;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.OperationBinding;
+import fencecheck.api.ReleaseEncoding;
+import fencecheck.api.RowComparison;
+import fencecheck.api.TimeResolution;
+import fencecheck.api.TokenSequence;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,8 @@
 package fencecheck.model;
 
+import fencecheck.api.Boundary;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.AdvanceClock;
 import fencecheck.model.Command.Release;

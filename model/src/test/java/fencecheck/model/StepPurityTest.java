@@ -6,6 +6,8 @@ import static fencecheck.model.Scenario.latestWrite;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import fencecheck.api.Boundary;
+import fencecheck.api.ModelConfig;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.AdvanceClock;
 import fencecheck.model.Command.Release;

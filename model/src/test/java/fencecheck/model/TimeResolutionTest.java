@@ -4,9 +4,12 @@ import static fencecheck.model.Scenario.S;
 import static fencecheck.model.Scenario.TTL;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fencecheck.model.Outcome.Busy;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.Renewed;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome.Busy;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.Renewed;
+import fencecheck.api.Outcome;
+import fencecheck.api.TimeResolution;
 import org.junit.jupiter.api.Test;
 
 class TimeResolutionTest {

@@ -4,10 +4,13 @@ import static fencecheck.model.Scenario.S;
 import static fencecheck.model.Scenario.TTL;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome.Busy;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.Stale;
+import fencecheck.api.Outcome;
+import fencecheck.api.TokenSequence;
 import fencecheck.model.Command.Acquire;
-import fencecheck.model.Outcome.Busy;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.Stale;
 import fencecheck.model.TokenVerdict.BreaksSequence;
 import fencecheck.model.TokenVerdict.Fits;
 import fencecheck.model.TokenVerdict.NoGrant;

@@ -71,7 +71,7 @@ final class Commands {
 
     /** Whether this run is fencecheck's own build, whose modules a command must name. */
     private static boolean inFencecheckItself() {
-        return Files.isRegularFile(Paths.repositoryRoot().resolve("properties/src/main/java/fencecheck/properties/FencecheckSuite.java"));
+        return Files.isRegularFile(Paths.repositoryRoot().resolve("properties/src/main/java/fencecheck/api/FencecheckSuite.java"));
     }
 
     /** {@code -pl MODULE} when the tests ran in a module of a larger build, else nothing. */

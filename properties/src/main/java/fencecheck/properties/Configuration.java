@@ -6,7 +6,7 @@ import fencecheck.faults.proxy.FaultProxies;
 import fencecheck.findings.ShrinkBudget;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.PackPreflight;
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.LeaseProtocol;
 
 import java.sql.SQLException;
 import java.util.HashMap;
@@ -62,7 +62,13 @@ final class Configuration {
         if (container == null && (property == null || property.isBlank())) {
             return Optional.empty();
         }
-        return IMPLEMENTATION_PROBLEMS.computeIfAbsent(Harnesses.implementationName(container), Configuration::checkImplementation);
+        String name;
+        try {
+            name = Harnesses.implementationName(container);
+        } catch (IllegalArgumentException e) {
+            return Optional.of(e.getMessage());
+        }
+        return IMPLEMENTATION_PROBLEMS.computeIfAbsent(name, Configuration::checkImplementation);
     }
 
     private static Optional<String> checkSettings() {

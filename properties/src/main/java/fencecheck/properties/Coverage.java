@@ -1,6 +1,7 @@
 package fencecheck.properties;
 
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.Check;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.run.Floors;
 import fencecheck.run.Situation;
 import net.jqwik.api.statistics.Statistics;
@@ -27,13 +28,13 @@ final class Coverage {
 
     /**
      * Labels every situation of the group; only those that may apply to {@code implementation} get the floor
-     * ({@link Situation.Group#floored}: a pack of one statement per file never stops between statements), and
+     * ({@link Check#floored}: a pack of one statement per file never stops between statements), and
      * whether it applies is decided once every try ran, from {@code tries}, the situations of each
      * ({@link Floors}): a floor the implementation's own shape keeps out of reach never fails the run.
      */
-    static void collect(Set<Situation> reached, Situation.Group group, LeaseProtocol implementation,
+    static void collect(Set<Situation> reached, Check group, LeaseProtocol implementation,
                         Supplier<List<Set<Situation>>> tries) {
-        List<Situation> floored = group.floored(implementation);
+        List<Situation> floored = Situation.floored(group, implementation);
         for (Situation situation : Situation.of(group)) {
             Statistics.label(situation.label()).collect(reached.contains(situation));
             if (floored.contains(situation)) {

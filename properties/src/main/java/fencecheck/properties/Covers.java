@@ -1,5 +1,6 @@
 package fencecheck.properties;
 
+import fencecheck.api.Check;
 import fencecheck.run.Situation;
 
 import java.lang.annotation.ElementType;
@@ -15,5 +16,5 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
 public @interface Covers {
-    Situation.Group value();
+    Check value();
 }

@@ -1,13 +1,14 @@
 package fencecheck.properties;
 
+import fencecheck.api.Conformance;
+import fencecheck.api.Fencecheck;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.db.Database;
 import fencecheck.db.Databases;
 import fencecheck.db.ReplicatedDatabase;
-import fencecheck.model.Conformance;
 import fencecheck.protocol.Implementations;
-import fencecheck.protocol.LeaseProtocol;
 import fencecheck.run.FaultTimings;
-import fencecheck.run.Situation.Group;
+import fencecheck.api.Check;
 import fencecheck.run.TraceRunner;
 import net.jqwik.api.lifecycle.PropertyLifecycleContext;
 
@@ -61,6 +62,8 @@ final class Harnesses {
     /**
      * {@code -Dfencecheck.implementation} when set, else the {@link Fencecheck} annotation of {@code container}
      * (or of a class it extends) when it names one, else the reference.
+     *
+     * @throws IllegalArgumentException when the annotation names more than one implementation
      */
     static String implementationName(Class<?> container) {
         String property = System.getProperty(Implementations.PROPERTY);
@@ -68,10 +71,8 @@ final class Harnesses {
             return property.strip();
         }
         Fencecheck named = container == null ? null : container.getAnnotation(Fencecheck.class);
-        if (named != null && !named.value().isBlank()) {
-            return named.value().strip();
-        }
-        return "reference";
+        String name = named == null ? "" : SuiteImplementation.of(named, container);
+        return name.isEmpty() ? "reference" : name;
     }
 
     static TraceRunner runnerFor(LeaseProtocol protocol) {
@@ -87,7 +88,7 @@ final class Harnesses {
 
     /** The runner a property of {@code context} runs its tries on: the failover property's own, or the one its proxies ask for. */
     static TraceRunner runnerOf(LeaseProtocol protocol, PropertyLifecycleContext context) {
-        boolean failover = context.findAnnotation(Covers.class).map(c -> c.value() == Group.FAILOVER).orElse(false);
+        boolean failover = context.findAnnotation(Covers.class).map(c -> c.value() == Check.FAILOVER).orElse(false);
         return failover ? failoverRunnerFor(protocol)
                 : runnerFor(protocol, context.findAnnotation(ThroughFaultProxies.class).isPresent());
     }

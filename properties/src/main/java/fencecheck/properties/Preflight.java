@@ -1,9 +1,10 @@
 package fencecheck.properties;
 
+import fencecheck.api.Fencecheck;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.db.Databases;
 import fencecheck.db.replica.Replication;
-import fencecheck.protocol.LeaseProtocol;
-import fencecheck.run.Situation.Group;
+import fencecheck.api.Check;
 import net.jqwik.api.lifecycle.LifecycleContext;
 import net.jqwik.api.lifecycle.PropertyLifecycleContext;
 import net.jqwik.api.lifecycle.SkipExecutionHook;
@@ -24,7 +25,7 @@ import java.util.stream.Collectors;
  */
 public class Preflight implements SkipExecutionHook, OnFencecheckProperties {
 
-    private static final Set<Group> CRASH_GROUPS = EnumSet.of(Group.LEASE_CRASH, Group.JOB_CRASH);
+    private static final Set<Check> CRASH_GROUPS = EnumSet.of(Check.LEASE_CRASH, Check.JOB_CRASH);
 
     @Override
     public SkipResult shouldBeSkipped(LifecycleContext context) {
@@ -32,7 +33,7 @@ public class Preflight implements SkipExecutionHook, OnFencecheckProperties {
             return SkipResult.doNotSkip();
         }
         Optional<Covers> covers = property.findAnnotation(Covers.class);
-        Set<Group> checks = checksOf(property.containerClass());
+        Set<Check> checks = checksOf(property.containerClass());
         if (covers.isEmpty() || !checks.contains(covers.get().value())) {
             // not asked for: {@link Selection} says so
             return SkipResult.doNotSkip();
@@ -47,8 +48,8 @@ public class Preflight implements SkipExecutionHook, OnFencecheckProperties {
             return SkipResult.skip("not run: the setting error " + Configuration.reportedBy(problem.get()).orElse("")
                     + " failed with stops it too");
         }
-        Group group = covers.get().value();
-        if (group == Group.JOB_CRASH && !hasJobTransaction(property.containerClass())) {
+        Check group = covers.get().value();
+        if (group == Check.JOB_CRASH && !hasJobTransaction(property.containerClass())) {
             // not a crash question: the job properties do not apply ({@link Selection})
             return SkipResult.doNotSkip();
         }
@@ -68,11 +69,11 @@ public class Preflight implements SkipExecutionHook, OnFencecheckProperties {
      *
      * @param checks the groups the run asks for, to name the ones left without the crash checks
      */
-    static Optional<String> crashRefusal(Group group, String kind, Set<Group> checks) {
+    static Optional<String> crashRefusal(Check group, String kind, Set<Check> checks) {
         if (!CRASH_GROUPS.contains(group) || kind.equals("embedded")) {
             return Optional.empty();
         }
-        String others = checks.stream().filter(g -> !CRASH_GROUPS.contains(g)).map(Group::name).collect(Collectors.joining(","));
+        String others = checks.stream().filter(g -> !CRASH_GROUPS.contains(g)).map(Check::name).collect(Collectors.joining(","));
         String unset = kind.equals("url") ? Databases.KIND_PROPERTY + " and " + Databases.URL_PROPERTY : Databases.KIND_PROPERTY;
         return Optional.of("crashes need the embedded server fencecheck starts, not the " + kind + " database; unset " + unset
                 + (others.isEmpty() ? "" : ", or leave crashes out: -D" + Selection.PROPERTY + "=" + others));
@@ -82,21 +83,21 @@ public class Preflight implements SkipExecutionHook, OnFencecheckProperties {
      * Why the failover property cannot run on a database of {@code kind}, in one line that says what to do; empty
      * when it can. Only a replicated pair fencecheck starts has a standby it can promote.
      */
-    static Optional<String> failoverRefusal(Group group, String kind, Set<Group> checks) {
-        if (group != Group.FAILOVER || kind.equals("replicated")) {
+    static Optional<String> failoverRefusal(Check group, String kind, Set<Check> checks) {
+        if (group != Check.FAILOVER || kind.equals("replicated")) {
             return Optional.empty();
         }
-        String others = checks.stream().filter(g -> g != Group.FAILOVER).map(Group::name).collect(Collectors.joining(","));
+        String others = checks.stream().filter(g -> g != Check.FAILOVER).map(Check::name).collect(Collectors.joining(","));
         return Optional.of("failovers need a replicated database, not the " + kind + " database; run with -D"
                 + Databases.KIND_PROPERTY + "=replicated -D" + Replication.PROPERTY + "=async|remote_write|on|remote_apply"
                 + (others.isEmpty() ? "" : ", or leave failovers out: -D" + Selection.PROPERTY + "=" + others));
     }
 
     /** The groups the run asks of {@code container}: its annotation's, narrowed by {@code -Dfencecheck.checks}. */
-    static Set<Group> checksOf(Class<?> container) {
+    static Set<Check> checksOf(Class<?> container) {
         Fencecheck named = container.getAnnotation(Fencecheck.class);
-        Set<Group> checks = EnumSet.noneOf(Group.class);
-        checks.addAll(Arrays.asList(named != null ? named.checks() : Group.values()));
+        Set<Check> checks = EnumSet.noneOf(Check.class);
+        checks.addAll(Arrays.asList(named != null ? named.checks() : Check.values()));
         try {
             Selection.fromCommandLine().ifPresent(checks::retainAll);
         } catch (IllegalArgumentException e) {

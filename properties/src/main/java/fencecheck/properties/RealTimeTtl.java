@@ -1,5 +1,7 @@
 package fencecheck.properties;
 
+import fencecheck.api.Fencecheck;
+
 import java.util.Optional;
 
 /**

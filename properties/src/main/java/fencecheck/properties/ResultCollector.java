@@ -1,11 +1,12 @@
 package fencecheck.properties;
 
+import fencecheck.api.Check;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.check.Violation;
 import fencecheck.db.Database;
 import fencecheck.db.Databases;
 import fencecheck.findings.FailingTries;
 import fencecheck.findings.Finding;
-import fencecheck.protocol.LeaseProtocol;
 import fencecheck.realtime.RealTimeRun;
 import fencecheck.report.ResultFiles;
 import fencecheck.report.RunFolders;
@@ -246,7 +247,7 @@ public class ResultCollector implements AroundPropertyHook, OnFencecheckProperti
         if (covers.isEmpty() || runner.isEmpty()) {
             return null;
         }
-        List<Set<Situation>> tries = covers.get().value() == Situation.Group.REAL_TIME ? RealTimeRuns.situationsOfTries()
+        List<Set<Situation>> tries = covers.get().value() == Check.REAL_TIME ? RealTimeRuns.situationsOfTries()
                 : runner.get().tries().situationsOfTries();
         List<Set<Situation>> counted = tries.subList(0, Math.min(result.countTries(), tries.size()));
         if (counted.isEmpty()) {
@@ -254,11 +255,11 @@ public class ResultCollector implements AroundPropertyHook, OnFencecheckProperti
         }
         Map<Situation, Integer> counts = new EnumMap<>(Situation.class);
         counted.forEach(reached -> reached.forEach(s -> counts.merge(s, 1, Integer::sum)));
-        Situation.Group group = covers.get().value();
+        Check group = covers.get().value();
         Optional<Floors> floors = protocol.map(p -> Floors.of(group, p, counted));
         floors.ifPresent(f -> f.lifted().forEach(line -> System.out.println("fencecheck: " + context.targetMethod().getName() + ": " + line)));
         return RunResult.Statistics.of(counted.size(), Coverage.FLOOR_PERCENT,
-                floors.map(Floors::applying).orElse(group.situations()), judged, counts);
+                floors.map(Floors::applying).orElse(Situation.of(group)), judged, counts);
     }
 
     private static Optional<TraceRunner> runnerFor(LeaseProtocol protocol, PropertyLifecycleContext context) {

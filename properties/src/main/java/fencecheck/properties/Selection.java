@@ -1,6 +1,8 @@
 package fencecheck.properties;
 
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.Check;
+import fencecheck.api.Fencecheck;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.run.Situation;
 import net.jqwik.api.lifecycle.LifecycleContext;
 import net.jqwik.api.lifecycle.PropertyLifecycleContext;
@@ -30,12 +32,12 @@ public class Selection implements SkipExecutionHook, OnFencecheckProperties {
         if (covers.isEmpty()) {
             return SkipResult.doNotSkip();
         }
-        Situation.Group group = covers.get().value();
+        Check group = covers.get().value();
         Fencecheck selected = property.containerClass().getAnnotation(Fencecheck.class);
         if (selected != null && Arrays.stream(selected.checks()).noneMatch(g -> g == group)) {
             return SkipResult.skip(group + " is not among the checks @" + Fencecheck.class.getSimpleName() + " names");
         }
-        Optional<Set<Situation.Group>> narrowed;
+        Optional<Set<Check>> narrowed;
         try {
             narrowed = fromCommandLine();
         } catch (IllegalArgumentException e) {
@@ -68,24 +70,24 @@ public class Selection implements SkipExecutionHook, OnFencecheckProperties {
      *
      * @throws IllegalArgumentException in one line naming the groups, for a name that is none of them
      */
-    static Optional<Set<Situation.Group>> fromCommandLine() {
+    static Optional<Set<Check>> fromCommandLine() {
         String value = System.getProperty(PROPERTY);
         if (value == null || value.isBlank()) {
             return Optional.empty();
         }
-        Set<Situation.Group> groups = EnumSet.noneOf(Situation.Group.class);
+        Set<Check> groups = EnumSet.noneOf(Check.class);
         for (String name : value.split(",")) {
             try {
-                groups.add(Situation.Group.valueOf(name.strip().toUpperCase(Locale.ROOT)));
+                groups.add(Check.valueOf(name.strip().toUpperCase(Locale.ROOT)));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(PROPERTY + "=" + value + ": " + name.strip() + " is not a group of checks; use "
-                        + Arrays.toString(Situation.Group.values()).replaceAll("[\\[\\] ]", ""), e);
+                        + Arrays.toString(Check.values()).replaceAll("[\\[\\] ]", ""), e);
             }
         }
         return Optional.of(groups);
     }
 
-    private static boolean isJobGroup(Situation.Group group) {
-        return group == Situation.Group.JOBS || group == Situation.Group.JOB_FAULTS || group == Situation.Group.JOB_CRASH;
+    private static boolean isJobGroup(Check group) {
+        return group == Check.JOBS || group == Check.JOB_FAULTS || group == Check.JOB_CRASH;
     }
 }

@@ -8,5 +8,5 @@ import java.lang.annotation.Target;
 /** Marks a property whose worker sessions go through fault proxies, so its results come from that runner. */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
-@interface ThroughFaultProxies {
+public @interface ThroughFaultProxies {
 }

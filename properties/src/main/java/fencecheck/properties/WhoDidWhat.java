@@ -3,7 +3,7 @@ package fencecheck.properties;
 import fencecheck.check.Violation;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Micros;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.run.HistoryEntry;
 import fencecheck.run.TryResult;
 

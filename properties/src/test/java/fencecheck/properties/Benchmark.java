@@ -4,7 +4,7 @@ import fencecheck.db.Database;
 import fencecheck.db.Databases;
 import fencecheck.protocol.FaultVariants;
 import fencecheck.protocol.Implementations;
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.run.FaultTimings;
 import fencecheck.run.TraceRunner;

@@ -1,6 +1,7 @@
 package fencecheck.properties;
 
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.Check;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.run.Situation;
 import fencecheck.run.TryResult;
 import fencecheck.trace.Step;
@@ -23,14 +24,14 @@ class CollectorSample {
     static final double FLOOR = Coverage.FLOOR_PERCENT;
 
     @Property(tries = 12, seed = "20261130")
-    @Covers(Situation.Group.LEASES)
+    @Covers(Check.LEASES)
     void agreesWithModel(@ForAll("interleavings") List<Step> steps) {
         check(steps);
     }
 
     /** The same with enough tries to catch a known-buggy variant. */
     @Property(seed = "20261130")
-    @Covers(Situation.Group.LEASES)
+    @Covers(Check.LEASES)
     void catchesTheVariant(@ForAll("interleavings") List<Step> steps) {
         check(steps);
     }

@@ -1,6 +1,6 @@
 package fencecheck.properties;
 
-import fencecheck.run.Situation.Group;
+import fencecheck.api.Check;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 
@@ -18,14 +18,14 @@ class DefaultsProbe {
 
     /** Names no tries, as {@link FencecheckSuite#databaseAgreesWithModel} does. */
     @Property
-    @Covers(Group.LEASES)
+    @Covers(Check.LEASES)
     void namesNoTries(@ForAll long any) {
         UNNAMED_TRIES.incrementAndGet();
     }
 
     /** Names its own, as {@link FencecheckSuite#networkFaultsAndRestarts} does. */
     @Property(tries = 7)
-    @Covers(Group.LEASES)
+    @Covers(Check.LEASES)
     void namesItsTries(@ForAll long any) {
         NAMED_TRIES.incrementAndGet();
     }

@@ -5,7 +5,7 @@ import fencecheck.findings.Finding;
 import fencecheck.findings.FindingKinds;
 import fencecheck.findings.Severity;
 import fencecheck.protocol.Implementations;
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.report.ReportRenderer;
 import fencecheck.report.ResultFiles;
 import fencecheck.report.RunResult;

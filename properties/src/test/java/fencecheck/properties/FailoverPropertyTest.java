@@ -6,11 +6,11 @@ import fencecheck.db.Databases;
 import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.replica.Replication;
 import fencecheck.protocol.Implementations;
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.protocol.ReplicaVariants;
 import fencecheck.run.Floors;
 import fencecheck.run.Situation;
-import fencecheck.run.Situation.Group;
+import fencecheck.api.Check;
 import fencecheck.run.TryResult;
 import fencecheck.trace.Action;
 import org.junit.jupiter.api.AfterAll;
@@ -74,9 +74,9 @@ class FailoverPropertyTest {
         LeaseProtocol reference = Implementations.select("reference");
         run(reference).testEvents().assertThatEvents().haveExactly(1, finishedSuccessfully());
         List<Set<Situation>> tries = Harnesses.failoverRunnerFor(reference).tries().situationsOfTries();
-        Floors floors = Floors.of(Group.FAILOVER, reference, tries);
+        Floors floors = Floors.of(Check.FAILOVER, reference, tries);
         StringBuilder shares = new StringBuilder();
-        for (Situation situation : Situation.of(Group.FAILOVER)) {
+        for (Situation situation : Situation.of(Check.FAILOVER)) {
             double percent = 100.0 * tries.stream().filter(t -> t.contains(situation)).count() / tries.size();
             shares.append(String.format(Locale.ROOT, "%n  %5.1f %%  %s%s", percent, situation.label(),
                     floors.applying().contains(situation) ? " (floor " + Floors.PERCENT + " %)" : ""));

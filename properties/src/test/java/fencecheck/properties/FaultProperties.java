@@ -1,8 +1,10 @@
 package fencecheck.properties;
 
-import fencecheck.run.Situation.Group;
+import fencecheck.api.Fencecheck;
+import fencecheck.api.FencecheckSuite;
+import fencecheck.api.Check;
 
 /** Faults from outside: network faults through per-session proxies, restarts, coordinator restarts and database crashes. */
-@Fencecheck(checks = {Group.LEASE_FAULTS, Group.LEASE_CRASH})
+@Fencecheck(checks = {Check.LEASE_FAULTS, Check.LEASE_CRASH})
 class FaultProperties extends FencecheckSuite {
 }

@@ -1,8 +1,10 @@
 package fencecheck.properties;
 
-import fencecheck.run.Situation.Group;
+import fencecheck.api.Fencecheck;
+import fencecheck.api.FencecheckSuite;
+import fencecheck.api.Check;
 
 /** Job transactions interleaved, under network faults, and through a database crash. */
-@Fencecheck(checks = {Group.JOBS, Group.JOB_FAULTS, Group.JOB_CRASH})
+@Fencecheck(checks = {Check.JOBS, Check.JOB_FAULTS, Check.JOB_CRASH})
 class JobTransactionProperties extends FencecheckSuite {
 }

@@ -1,8 +1,8 @@
 package fencecheck.properties;
 
 import fencecheck.protocol.Implementations;
-import fencecheck.protocol.LeaseProtocol;
-import fencecheck.run.Situation.Group;
+import fencecheck.api.LeaseProtocol;
+import fencecheck.api.Check;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -22,17 +22,17 @@ class KnownBugChecksTest {
 
     @Test
     void aVariantIsAKnownBugOnlyForThePropertiesItDeclares() {
-        assertThat(KnownBugChecks.declares(Group.LEASES, "sink-ignores-token")).isTrue();
-        assertThat(KnownBugChecks.declares(Group.LEASE_CRASH, "sink-ignores-token")).isFalse();
-        assertThat(KnownBugChecks.declares(Group.LEASE_CRASH, "async-commit")).isTrue();
-        assertThat(KnownBugChecks.declares(Group.JOBS, "check-then-write")).isTrue();
-        assertThat(KnownBugChecks.declares(Group.FAILOVER, "fence-read-on-standby")).isTrue();
-        assertThat(KnownBugChecks.declares(Group.LEASES, "fence-read-on-standby")).isFalse();
+        assertThat(KnownBugChecks.declares(Check.LEASES, "sink-ignores-token")).isTrue();
+        assertThat(KnownBugChecks.declares(Check.LEASE_CRASH, "sink-ignores-token")).isFalse();
+        assertThat(KnownBugChecks.declares(Check.LEASE_CRASH, "async-commit")).isTrue();
+        assertThat(KnownBugChecks.declares(Check.JOBS, "check-then-write")).isTrue();
+        assertThat(KnownBugChecks.declares(Check.FAILOVER, "fence-read-on-standby")).isTrue();
+        assertThat(KnownBugChecks.declares(Check.LEASES, "fence-read-on-standby")).isFalse();
     }
 
     @Test
     void aUsersPackOrTheReferenceIsNeverAKnownBug() {
-        for (Group group : Group.values()) {
+        for (Check group : Check.values()) {
             assertThat(KnownBugChecks.declares(group, "sql:classpath:/example-pack-renew-after-expiry")).isFalse();
             assertThat(KnownBugChecks.declares(group, "reference")).isFalse();
         }

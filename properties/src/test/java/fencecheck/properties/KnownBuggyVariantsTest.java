@@ -5,7 +5,7 @@ import fencecheck.check.Violation;
 import fencecheck.protocol.FaultVariants;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.JobVariants;
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.run.TryResult;
 import fencecheck.trace.TraceFiles;
 import org.junit.jupiter.api.DynamicTest;

@@ -4,7 +4,7 @@ import fencecheck.protocol.Implementations;
 import fencecheck.protocol.pack.Operation;
 import fencecheck.protocol.pack.SqlPack;
 import fencecheck.protocol.pack.SqlPacks;
-import fencecheck.run.Situation.Group;
+import fencecheck.api.Check;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
@@ -84,22 +84,22 @@ class PreflightTest {
 
     @Test
     void crashChecksAreRefusedUpFrontOnADatabaseFencecheckDidNotStart() {
-        Set<Group> asked = EnumSet.of(Group.LEASE_FAULTS, Group.LEASE_CRASH);
-        assertThat(Preflight.crashRefusal(Group.LEASE_CRASH, "url", asked)).hasValue("crashes need the embedded server fencecheck"
+        Set<Check> asked = EnumSet.of(Check.LEASE_FAULTS, Check.LEASE_CRASH);
+        assertThat(Preflight.crashRefusal(Check.LEASE_CRASH, "url", asked)).hasValue("crashes need the embedded server fencecheck"
                 + " starts, not the url database; unset fencecheck.db and fencecheck.db.url, or leave crashes out:"
                 + " -Dfencecheck.checks=LEASE_FAULTS");
-        assertThat(Preflight.crashRefusal(Group.JOB_CRASH, "container", EnumSet.of(Group.JOB_CRASH)))
+        assertThat(Preflight.crashRefusal(Check.JOB_CRASH, "container", EnumSet.of(Check.JOB_CRASH)))
                 .hasValue("crashes need the embedded server fencecheck starts, not the container database; unset fencecheck.db");
-        assertThat(Preflight.crashRefusal(Group.LEASE_CRASH, "embedded", asked)).isEmpty();
-        assertThat(Preflight.crashRefusal(Group.LEASE_FAULTS, "url", asked)).isEmpty();
-        assertThat(Preflight.crashRefusal(Group.REAL_TIME, "container", asked)).isEmpty();
+        assertThat(Preflight.crashRefusal(Check.LEASE_CRASH, "embedded", asked)).isEmpty();
+        assertThat(Preflight.crashRefusal(Check.LEASE_FAULTS, "url", asked)).isEmpty();
+        assertThat(Preflight.crashRefusal(Check.REAL_TIME, "container", asked)).isEmpty();
     }
 
     @Test
     void theChecksAskedForAreTheAnnotationsNarrowedByTheCommandLine() {
-        assertThat(Preflight.checksOf(FaultProperties.class)).containsExactlyInAnyOrder(Group.LEASE_FAULTS, Group.LEASE_CRASH);
+        assertThat(Preflight.checksOf(FaultProperties.class)).containsExactlyInAnyOrder(Check.LEASE_FAULTS, Check.LEASE_CRASH);
         assertThat(withSetting(Selection.PROPERTY, "lease_faults,jobs", () -> Preflight.checksOf(FaultProperties.class)))
-                .containsExactly(Group.LEASE_FAULTS);
+                .containsExactly(Check.LEASE_FAULTS);
     }
 
     private static void write(Path file, String text) {

@@ -6,7 +6,7 @@ import fencecheck.check.RealTimeHistory;
 import fencecheck.check.RealTimeVerdict;
 import fencecheck.db.Database;
 import fencecheck.protocol.Implementations;
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.realtime.RealTimeRun;
 import fencecheck.realtime.RealTimeSettings;
 import fencecheck.report.ModelJson;

@@ -1,8 +1,10 @@
 package fencecheck.properties;
 
-import fencecheck.run.Situation.Group;
+import fencecheck.api.Fencecheck;
+import fencecheck.api.FencecheckSuite;
+import fencecheck.api.Check;
 
 /** The real-time mode: workers on real threads and the server's clock, histories checked for linearizability. */
-@Fencecheck(checks = {Group.REAL_TIME})
+@Fencecheck(checks = {Check.REAL_TIME})
 class RealTimeProperties extends FencecheckSuite {
 }

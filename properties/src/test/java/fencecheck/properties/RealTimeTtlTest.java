@@ -1,5 +1,6 @@
 package fencecheck.properties;
 
+import fencecheck.api.Fencecheck;
 import fencecheck.check.RealTimeHistory;
 import fencecheck.check.TimedOperation;
 import fencecheck.db.Database;

@@ -1,6 +1,6 @@
 package fencecheck.properties;
 
-import fencecheck.model.ModelConfig;
+import fencecheck.api.ModelConfig;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.protocol.Variants;
 

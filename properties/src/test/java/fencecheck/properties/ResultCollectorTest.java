@@ -1,5 +1,6 @@
 package fencecheck.properties;
 
+import fencecheck.api.Check;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.report.ReportRenderer;
@@ -50,7 +51,7 @@ class ResultCollectorTest {
         assertThat(run.statistics().judged()).as("a run that did all its tries has its coverage judged").isTrue();
         assertThat(run.statistics().situations())
                 .allSatisfy(s -> assertThat(s.floorPercent()).as("floor of %s", s.situation()).isEqualTo(
-                        Situation.Group.LEASES.floored(SqlLeaseProtocol.reference())
+                        Situation.floored(Check.LEASES, SqlLeaseProtocol.reference())
                                 .contains(Situation.valueOf(s.situation())) ? CollectorSample.FLOOR : null));
         assertThat(run.monitoring().clock()).as("monitoring over the virtual clock").isNotEmpty();
         assertThat(run.monitoring().operations()).containsKey(OperationMetrics.Operation.ACQUIRE);
@@ -131,7 +132,7 @@ class ResultCollectorTest {
             assertThat(run.monitoring().operations()).containsKey(OperationMetrics.Operation.ACQUIRE);
             assertThat(run.statistics().situations()).as("the property's own situations have its floor, the crash property's none")
                     .allSatisfy(s -> assertThat(s.floorPercent() != null)
-                            .isEqualTo(Situation.Group.JOBS.situations().contains(Situation.valueOf(s.situation()))));
+                            .isEqualTo(Situation.of(Check.JOBS).contains(Situation.valueOf(s.situation()))));
             assertThat(ResultFiles.parse(ResultFiles.toJson(run), "round trip")).as("a job failure survives its JSON").isEqualTo(run);
         } finally {
             restore("fencecheck.target", previousTarget);

@@ -1,15 +1,15 @@
 package fencecheck.scenarios;
 
 import fencecheck.model.Micros;
-import fencecheck.model.Outcome.Applied;
-import fencecheck.model.Outcome.Busy;
-import fencecheck.model.Outcome.Conflict;
-import fencecheck.model.Outcome.Forged;
-import fencecheck.model.Outcome.Granted;
-import fencecheck.model.Outcome.RenewRejected;
-import fencecheck.model.Outcome.Renewed;
-import fencecheck.model.Outcome.Replayed;
-import fencecheck.model.Outcome.Stale;
+import fencecheck.api.Outcome.Applied;
+import fencecheck.api.Outcome.Busy;
+import fencecheck.api.Outcome.Conflict;
+import fencecheck.api.Outcome.Forged;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.RenewRejected;
+import fencecheck.api.Outcome.Renewed;
+import fencecheck.api.Outcome.Replayed;
+import fencecheck.api.Outcome.Stale;
 import fencecheck.model.SinkKind;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;

@@ -2,9 +2,9 @@ package fencecheck.scenarios;
 
 import fencecheck.db.Databases;
 import fencecheck.model.KeyState;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.protocol.Implementations;
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.job.JobOutcome;
 import fencecheck.run.HistoryEntry;
 import fencecheck.run.TraceRunner;

@@ -4,7 +4,7 @@ import fencecheck.check.Violation;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.run.HistoryEntry;
 
 import java.util.List;

@@ -2,7 +2,7 @@ package fencecheck.report;
 
 import fencecheck.model.Describe;
 import fencecheck.model.Micros;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import org.apache.commons.text.StringEscapeUtils;
 
 import java.util.Locale;

@@ -3,7 +3,7 @@ package fencecheck.report;
 import fencecheck.check.Violation;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.run.HistoryEntry;
 import fencecheck.trace.Action;
 import fencecheck.trace.NetworkFault;

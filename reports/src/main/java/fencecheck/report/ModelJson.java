@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 
 /**
  * How the model's sealed {@link Command} and {@link Outcome} types appear in

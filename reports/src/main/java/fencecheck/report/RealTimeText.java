@@ -4,7 +4,7 @@ import fencecheck.check.RealTimeHistory;
 import fencecheck.check.TimedOperation;
 import fencecheck.model.Command;
 import fencecheck.model.Describe;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 
 import java.util.Locale;
 

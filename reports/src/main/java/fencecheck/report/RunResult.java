@@ -1,5 +1,6 @@
 package fencecheck.report;
 
+import fencecheck.api.Check;
 import fencecheck.check.RealTimeHistory;
 import fencecheck.check.Violation;
 import fencecheck.db.Database;
@@ -196,9 +197,9 @@ public record RunResult(
         }
 
         /** Counts of every situation over {@code tries} tries; those of {@code group} carry the floor, the others none. */
-        public static Statistics of(int tries, double floorPercent, Situation.Group group, boolean judged,
+        public static Statistics of(int tries, double floorPercent, Check group, boolean judged,
                                     Map<Situation, Integer> counts) {
-            return of(tries, floorPercent, group == null ? List.of() : group.situations(), judged, counts);
+            return of(tries, floorPercent, group == null ? List.of() : Situation.of(group), judged, counts);
         }
 
         /** Counts of every situation over {@code tries} tries; those of {@code floored} carry the floor, the others none. */

@@ -1,7 +1,7 @@
 package fencecheck.report;
 
 import fencecheck.model.Command;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,5 +1,6 @@
 package fencecheck.report;
 
+import fencecheck.api.Check;
 import fencecheck.run.Situation;
 import org.junit.jupiter.api.Test;
 
@@ -19,8 +20,8 @@ class CoverageSectionTest {
     /** A passed reference run of the lease property: its own situations at {@code own}, every other one at 0. */
     private static RunResult leaseRun(String implementation, boolean variant, RunResult.Status status, boolean judged, int own) {
         Map<Situation, Integer> counts = new EnumMap<>(Situation.class);
-        Situation.of(Situation.Group.LEASES).forEach(s -> counts.put(s, own));
-        RunResult.Statistics st = RunResult.Statistics.of(100, 5.0, Situation.Group.LEASES, judged, counts);
+        Situation.of(Check.LEASES).forEach(s -> counts.put(s, own));
+        RunResult.Statistics st = RunResult.Statistics.of(100, 5.0, Check.LEASES, judged, counts);
         return new RunResult(RunResult.SCHEMA_VERSION, "LeaseProtocolProperties.databaseAgreesWithModel", implementation, "", variant,
                 SampleResults.database(), status, 100, 100, "1", "2026-11-30T09:00:00Z", 1000, 0, null, st, null, null);
     }
@@ -33,7 +34,7 @@ class CoverageSectionTest {
         assertThat(html).as("only the property's own situations get a column")
                 .contains("takeover happened").doesNotContain(">" + Situation.REQUEST_LOST.label() + "<")
                 .contains("Also counted, without a floor for this property: "
-                        + (Situation.values().length - Situation.of(Situation.Group.LEASES).size())
+                        + (Situation.values().length - Situation.of(Check.LEASES).size())
                         + " situations of other properties, none reached.");
     }
 
@@ -41,7 +42,7 @@ class CoverageSectionTest {
     void aJudgedRunBelowADeclaredFloorIsRed() {
         String html = coverage(leaseRun("reference", false, RunResult.Status.PASSED, true, 3));
         assertThat(html.split("<td class=\"below\">", -1)).as("one red cell per declared situation")
-                .hasSize(Situation.of(Situation.Group.LEASES).size() + 1);
+                .hasSize(Situation.of(Check.LEASES).size() + 1);
         assertThat(html).contains("3 · 3.0% <strong>below floor</strong>").contains("floor 5.0%");
     }
 

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.run.FailoverFacts;
 import fencecheck.run.HistoryEntry;
 import fencecheck.trace.Action;

@@ -1,9 +1,10 @@
 package fencecheck.report;
 
-import fencecheck.run.OperationMetrics;
+import fencecheck.api.Check;
 import fencecheck.run.OperationMetrics.ClockBucket;
 import fencecheck.run.OperationMetrics.Operation;
 import fencecheck.run.OperationMetrics.OperationFigures;
+import fencecheck.run.OperationMetrics;
 import fencecheck.run.Situation;
 
 import java.util.ArrayList;
@@ -92,10 +93,10 @@ final class IndexSamples {
      */
     static RunResult.Statistics faultStatistics(int tries, boolean judged) {
         Map<Situation, Integer> counts = new EnumMap<>(Situation.class);
-        for (Situation s : Situation.of(Situation.Group.LEASE_FAULTS)) {
+        for (Situation s : Situation.of(Check.LEASE_FAULTS)) {
             counts.put(s, tries / 2);
         }
-        return RunResult.Statistics.of(tries, 5.0, Situation.Group.LEASE_FAULTS, judged, counts);
+        return RunResult.Statistics.of(tries, 5.0, Check.LEASE_FAULTS, judged, counts);
     }
 
     static RunResult withMonitoring(RunResult r, OperationMetrics.Snapshot monitoring) {

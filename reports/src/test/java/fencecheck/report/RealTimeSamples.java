@@ -7,7 +7,7 @@ import fencecheck.check.Violation;
 import fencecheck.model.Command;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.model.SinkKind;
 
 import java.time.Instant;

@@ -2,7 +2,7 @@ package fencecheck.report;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import fencecheck.model.Command;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,5 +1,7 @@
 package fencecheck.report;
 
+import fencecheck.api.Check;
+import fencecheck.api.Outcome;
 import fencecheck.check.Invariant;
 import fencecheck.check.Violation;
 import fencecheck.job.JobCommand;
@@ -8,7 +10,6 @@ import fencecheck.job.JobRows;
 import fencecheck.model.Command;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
-import fencecheck.model.Outcome;
 import fencecheck.model.SinkKind;
 import fencecheck.model.StoredResult;
 import fencecheck.run.HistoryEntry;
@@ -125,7 +126,7 @@ final class SampleResults {
         for (Situation s : Situation.values()) {
             counts.put(s, Math.max(0, tries / (3 + n++) - (s == Situation.FORGED_TOKEN_WRITTEN ? tries / 8 : 0)));
         }
-        return RunResult.Statistics.of(tries, 5.0, Situation.Group.LEASES, judged, counts);
+        return RunResult.Statistics.of(tries, 5.0, Check.LEASES, judged, counts);
     }
 
     static OperationMetrics.Snapshot metrics() {

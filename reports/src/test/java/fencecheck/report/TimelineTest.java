@@ -3,7 +3,7 @@ package fencecheck.report;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.model.SinkKind;
 import fencecheck.run.HistoryEntry;
 import fencecheck.trace.Action;

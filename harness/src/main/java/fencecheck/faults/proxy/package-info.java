@@ -18,5 +18,11 @@
  * thread that passes them through the link's current chain of toxics. A
  * {@code Toxic} is the configuration the API shows; its {@code ToxicType}
  * names the {@code ToxicBehaviour} that acts on the data.
+ *
+ * <p>Internal: not part of fencecheck's API, and changed without notice. What a team's code may depend on is in
+ * {@code fencecheck.api} and {@code fencecheck.kit}.
  */
+@API(status = API.Status.INTERNAL)
 package fencecheck.faults.proxy;
+
+import org.apiguardian.api.API;

@@ -1,9 +1,9 @@
 package fencecheck.protocol.pack;
 
-import fencecheck.model.Conformance;
-import fencecheck.model.ModelConfig;
-import fencecheck.protocol.kit.KitSettings;
-import fencecheck.protocol.kit.KitSql;
+import fencecheck.api.Conformance;
+import fencecheck.api.ModelConfig;
+import fencecheck.kit.KitSettings;
+import fencecheck.kit.KitSql;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -50,7 +50,7 @@ final class PackLoader {
 
     /**
      * The kit's sinks, inspect and reset, named and claiming what a Java implementation says; its acquire,
-     * renew and release are Java ({@link fencecheck.protocol.kit.LockCalls}) and its schema its own. The sink files
+     * renew and release are Java ({@link fencecheck.kit.LockCalls}) and its schema its own. The sink files
      * in {@code sinksFolder} (on the class path; null for none) replace the kit's.
      */
     static SqlPack kitOnly(String name, String description, ModelConfig config, KitSettings kit, String sinksFolder) {

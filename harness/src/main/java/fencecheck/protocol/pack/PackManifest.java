@@ -1,6 +1,6 @@
 package fencecheck.protocol.pack;
 
-import fencecheck.protocol.kit.KitSettings;
+import fencecheck.kit.KitSettings;
 
 import java.io.IOException;
 import java.io.StringReader;

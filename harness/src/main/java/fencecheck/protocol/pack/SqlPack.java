@@ -1,8 +1,8 @@
 package fencecheck.protocol.pack;
 
-import fencecheck.model.Conformance;
-import fencecheck.model.ModelConfig;
-import fencecheck.protocol.kit.KitSettings;
+import fencecheck.api.Conformance;
+import fencecheck.api.ModelConfig;
+import fencecheck.kit.KitSettings;
 
 import java.util.Collections;
 import java.util.EnumMap;

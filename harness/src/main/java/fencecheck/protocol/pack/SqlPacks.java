@@ -1,7 +1,7 @@
 package fencecheck.protocol.pack;
 
-import fencecheck.model.ModelConfig;
-import fencecheck.protocol.kit.KitSettings;
+import fencecheck.api.ModelConfig;
+import fencecheck.kit.KitSettings;
 
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -108,7 +108,7 @@ public final class SqlPacks {
 
     /**
      * The fencing kit's sinks, inspect and reset, for an implementation whose acquire, renew, release and schema
-     * are Java ({@code fencecheck.protocol.kit.KitLeaseProtocol}).
+     * are Java ({@code fencecheck.kit.KitLeaseProtocol}).
      */
     public static SqlPack kitOnly(String name, String description, ModelConfig config, KitSettings kit) {
         return PackLoader.kitOnly(name, description, config, kit, null);

@@ -1,15 +1,15 @@
 package fencecheck.protocol.pack;
 
-import fencecheck.model.Boundary;
-import fencecheck.model.Conformance;
-import fencecheck.model.ModelConfig;
-import fencecheck.model.OperationBinding;
-import fencecheck.model.ReleaseEncoding;
-import fencecheck.model.RowComparison;
-import fencecheck.model.TimeResolution;
-import fencecheck.model.TokenSequence;
+import fencecheck.api.Boundary;
+import fencecheck.api.Conformance;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.OperationBinding;
+import fencecheck.api.ReleaseEncoding;
+import fencecheck.api.RowComparison;
+import fencecheck.api.TimeResolution;
+import fencecheck.api.TokenSequence;
 import fencecheck.protocol.Implementations;
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.LeaseProtocol;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -3,7 +3,7 @@ package fencecheck.protocol.pack;
 import fencecheck.db.Database;
 import fencecheck.db.Databases;
 import fencecheck.protocol.Implementations;
-import fencecheck.protocol.LeaseProtocol;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.protocol.PackPreflight;
 import fencecheck.protocol.SqlLeaseProtocol;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package com.example.dbscheduler;
 
-import fencecheck.properties.Fencecheck;
-import fencecheck.properties.FencecheckSuite;
-import fencecheck.run.Situation.Group;
+import fencecheck.api.Fencecheck;
+import fencecheck.api.FencecheckSuite;
+import fencecheck.api.Check;
 
 /**
  * db-scheduler's pick, heartbeat, dead-execution check and completion against fencecheck's model: generated
@@ -11,6 +11,6 @@ import fencecheck.run.Situation.Group;
  * not asked for.
  */
 @Fencecheck(value = "com.example.dbscheduler.DbSchedulerLeases", realTimeTtl = "200",
-        checks = {Group.LEASES, Group.LEASE_FAULTS, Group.LEASE_CRASH, Group.REAL_TIME})
+        checks = {Check.LEASES, Check.LEASE_FAULTS, Check.LEASE_CRASH, Check.REAL_TIME})
 class DbSchedulerLeasesTest extends FencecheckSuite {
 }

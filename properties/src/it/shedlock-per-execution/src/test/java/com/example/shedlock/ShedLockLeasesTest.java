@@ -1,8 +1,8 @@
 package com.example.shedlock;
 
-import fencecheck.properties.Fencecheck;
-import fencecheck.properties.FencecheckSuite;
-import fencecheck.run.Situation.Group;
+import fencecheck.api.Fencecheck;
+import fencecheck.api.FencecheckSuite;
+import fencecheck.api.Check;
 
 /**
  * ShedLock with a lockedBy per execution and this project's fencing token, against fencecheck's model: generated
@@ -10,6 +10,6 @@ import fencecheck.run.Situation.Group;
  * the job checks are not asked for.
  */
 @Fencecheck(value = "com.example.shedlock.ShedLockLeases",
-        checks = {Group.LEASES, Group.LEASE_FAULTS, Group.LEASE_CRASH, Group.REAL_TIME})
+        checks = {Check.LEASES, Check.LEASE_FAULTS, Check.LEASE_CRASH, Check.REAL_TIME})
 class ShedLockLeasesTest extends FencecheckSuite {
 }

@@ -1,14 +1,14 @@
 package com.example.shedlock;
 
 import fencecheck.db.VirtualClock;
-import fencecheck.model.Boundary;
-import fencecheck.model.Outcome;
-import fencecheck.model.ReleaseEncoding;
-import fencecheck.protocol.kit.FenceSource;
-import fencecheck.protocol.kit.KitLeaseProtocol;
-import fencecheck.protocol.kit.LockCalls;
-import fencecheck.protocol.kit.LockTable;
-import fencecheck.protocol.kit.SessionDataSource;
+import fencecheck.api.Boundary;
+import fencecheck.api.Outcome;
+import fencecheck.api.ReleaseEncoding;
+import fencecheck.kit.FenceSource;
+import fencecheck.kit.KitLeaseProtocol;
+import fencecheck.kit.LockCalls;
+import fencecheck.kit.LockTable;
+import fencecheck.kit.SessionDataSource;
 import net.javacrumbs.shedlock.core.ClockProvider;
 import net.javacrumbs.shedlock.core.LockConfiguration;
 import net.javacrumbs.shedlock.core.SimpleLock;

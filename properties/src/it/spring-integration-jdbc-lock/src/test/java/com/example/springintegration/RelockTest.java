@@ -1,8 +1,8 @@
 package com.example.springintegration;
 
 import fencecheck.db.Databases;
-import fencecheck.model.Outcome;
-import fencecheck.protocol.LeaseClient;
+import fencecheck.api.Outcome;
+import fencecheck.api.LeaseClient;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;

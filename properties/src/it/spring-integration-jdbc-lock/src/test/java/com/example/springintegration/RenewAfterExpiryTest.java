@@ -8,9 +8,9 @@ import fencecheck.model.Judgement;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
 import fencecheck.model.LeaseModel;
-import fencecheck.model.Outcome;
+import fencecheck.api.Outcome;
 import fencecheck.model.ProtocolState;
-import fencecheck.protocol.LeaseClient;
+import fencecheck.api.LeaseClient;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;

@@ -1,13 +1,13 @@
 package com.example.springintegration;
 
 import fencecheck.db.VirtualClock;
-import fencecheck.model.Outcome;
-import fencecheck.model.ReleaseEncoding;
-import fencecheck.protocol.kit.FenceSource;
-import fencecheck.protocol.kit.KitLeaseProtocol;
-import fencecheck.protocol.kit.LockCalls;
-import fencecheck.protocol.kit.LockTable;
-import fencecheck.protocol.kit.SessionDataSource;
+import fencecheck.api.Outcome;
+import fencecheck.api.ReleaseEncoding;
+import fencecheck.kit.FenceSource;
+import fencecheck.kit.KitLeaseProtocol;
+import fencecheck.kit.LockCalls;
+import fencecheck.kit.LockTable;
+import fencecheck.kit.SessionDataSource;
 import org.springframework.integration.jdbc.lock.DefaultLockRepository;
 import org.springframework.integration.jdbc.lock.JdbcLockRegistry;
 import org.springframework.integration.support.locks.DistributedLock;

@@ -1,0 +1,223 @@
+package fencecheck.api;
+
+import fencecheck.protocol.JobClient;
+import org.apiguardian.api.API;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.UUID;
+
+/**
+ * An implementation of the lease / fence / sink protocol on PostgreSQL: the
+ * reference, a known-buggy variant, a user's SQL pack ({@code sql:DIR}, see
+ * {@link SqlLeaseProtocol}) or a user's own class (selected by its fully
+ * qualified name; it needs a public no-argument constructor). This is the
+ * contract such a class keeps with the lock-step runner ({@code fencecheck.run.TraceRunner})
+ * and the real-time run ({@code fencecheck.realtime.RealTimeRun}).
+ *
+ * <h2>Lifecycle</h2>
+ * <ol>
+ * <li>Instances: in lock step, each runner is made with an instance and keeps it for
+ *     every try it runs (one runner per implementation, and one more for the
+ *     properties whose sessions go through fault proxies). In real time, every try
+ *     gets an instance of its own, made for it ({@code Implementations.select}),
+ *     so one instance never sees two real-time tries, nor a lock-step try. What an
+ *     instance keeps in static fields outlives it: it is the class's business.
+ *     {@link #name}, {@link #description} and {@link #modelConfig} are read at once
+ *     and must not change afterwards.</li>
+ * <li>{@link #useClock}: in lock step, once by each runner when it is made, before
+ *     its first try, with the virtual clock; in real time, once per try, before any
+ *     worker starts, with {@link Clock#systemUTC()}. So a class that keeps
+ *     the clock in a static field has the right one in either mode.</li>
+ * <li>{@link #installSchema} runs once per database server and JVM, before the
+ *     first try, on a connection of its own whose search path is
+ *     {@code public, fencecheck_clock, pg_catalog}. It must be idempotent
+ *     ({@code create ... if not exists}): another JVM may have installed it on
+ *     the same server already. Tables of every implementation a JVM runs share
+ *     the {@code public} schema, so they need names of their own.</li>
+ * <li>Before every try: {@link #deleteAllRows} (or, for a {@link DeletesWithSql},
+ *     its SQL sent with the clock's reset), then {@link #restartCoordinator}:
+ *     each try starts from empty tables, clock zero and a fresh coordinator.</li>
+ * <li>{@link #client} is called once per session when it connects (each worker
+ *     incarnation, the outbox relay, the consumer, and an observer that only
+ *     calls {@code inspect}), and {@link #jobClient} on the same connection when
+ *     {@link #hasJobTransaction}. Both are closed when the session closes: a
+ *     worker's restart, a session a failed try left busy, a database crash, the
+ *     end of the run. The connection is fencecheck's: its clock functions come
+ *     first on its search path, its time keywords are rewritten to the virtual
+ *     clock, and it may go through a fault proxy. A client sends every statement
+ *     on it, and on nothing else, or the runner's transactions, waits and
+ *     network faults do not apply to what it does.</li>
+ * <li>{@link #newOwner} once per worker incarnation; {@link #restartCoordinator}
+ *     at every coordinator restart step; {@link #retryResultId} when a worker
+ *     retries a write whose answer was lost.</li>
+ * </ol>
+ *
+ * <h2>Calls, statements and commits</h2>
+ * A call of a {@link LeaseClient} or {@link JobClient} method is a step the
+ * runner interleaves around: it runs on a thread of its own, and the runner
+ * starts the next step only when the call returned, the database shows it
+ * waiting for a lock another session of the try holds, or it stopped at a
+ * point between two of its statements. Such a point is
+ * {@link fencecheck.protocol.pack.BetweenStatements#point}: a SQL pack's file
+ * of several statements passes it after each but the last, and a trace's
+ * {@code split} step stops the worker's next call there, runs other actors'
+ * steps, and lets the call go on at the worker's next step (so an
+ * implementation that checks in one statement and writes in the next on what
+ * it read is caught). Between the points of a call, and in a call that passes
+ * none, no other session's step runs (a statement of another session that was
+ * already waiting may go on when one of them frees a lock).
+ * {@link #stopsBetweenStatements} says whether the implementation has such
+ * points, so the properties know whether to expect them.
+ * Outside a job transaction the connection is in autocommit: every statement
+ * commits on its own, and two statements of one call are two transactions,
+ * unless the call opens a transaction of its own (autocommit off, its
+ * statements, commit, autocommit on again, as lock libraries do), which it
+ * must end before it returns. A network fault may hit any statement of a
+ * call, its own COMMIT included: the call's effect is then unknown, and what
+ * the rows of its key show afterwards must be either nothing of it or all of
+ * it. Between {@link JobClient#begin} and
+ * {@link JobClient#commit} or {@link JobClient#rollback} autocommit is off and
+ * every call on the session, lease operations and writes included, runs in
+ * that one transaction, which only those three methods end. (For an
+ * implementation without a job client the runner begins, commits and rolls
+ * back with plain JDBC on the session's connection.)
+ *
+ * <h2>Answers and exceptions</h2>
+ * A call answers in the model's words ({@code fencecheck.api.Outcome},
+ * {@code fencecheck.job.JobOutcome}); zero affected rows is never a success.
+ * An exception thrown by a call, an {@link SQLException} above all, is that
+ * step's answer: the runner records its first line, and since the model never
+ * predicts an error, it is a divergence. It is never retried: a worker sends a
+ * statement again only at a {@code retry} step after a lost answer. The one
+ * exception is SQLSTATE {@code 40P01} (deadlock detected): the database rolled
+ * the session's transaction back, and the model rolls it back too. A call that
+ * neither answers nor waits for another session of the try within 10 s ends
+ * the try with a verdict.
+ * In real time, an exception is an unknown answer (its effect is settled by what
+ * is observed later), and so is an answer the call gave on a connection
+ * fencecheck broke under it (a lost request or answer, an answer slower than the
+ * network timeout; pgjdbc closes the connection then): an implementation that
+ * catches the error and answers {@code Busy} has not heard from the database.
+ * The worker then gives the session up and opens a new one.
+ */
+@API(status = API.Status.STABLE, since = "0.1")
+public interface LeaseProtocol {
+
+    /**
+     * The name users select it by ({@code -Dfencecheck.implementation=NAME}), e.g.
+     * {@code reference}, {@code renew-ignores-token}, {@code sql:packs/mine} or a class's
+     * fully qualified name. Every trace, result file and printed replay command records
+     * it, and a replay selects the implementation by it again, so
+     * {@code Implementations.select(name())} must give this implementation back. It also
+     * keys the runner's install of the schema and the jqwik failure database.
+     */
+    String name();
+
+    /** One sentence: what it does differently and which article rule that breaks (empty for the reference). */
+    String description();
+
+    /**
+     * The semantics this implementation claims, that the model is configured with. Its
+     * {@link ModelConfig#conformance()} says how closely it claims to follow the reference
+     * (see {@link #conformance}).
+     */
+    ModelConfig modelConfig();
+
+    /**
+     * How closely the implementation is held to the reference: what {@link #modelConfig} claims, else
+     * {@link Conformance#SAFETY} (only what no correct lease service may do fails; other differences from the
+     * reference are notes). Built-in implementations and packs that extend a built-in pack claim
+     * {@link Conformance#STRICT}.
+     */
+    default Conformance conformance() {
+        return modelConfig().conformanceOr(Conformance.SAFETY);
+    }
+
+    /**
+     * The owner id of a new execution of a job by {@code worker} (its role, e.g. {@code w1}),
+     * asked once per incarnation: fresh every time in the reference.
+     */
+    UUID newOwner(String worker);
+
+    /**
+     * Creates the tables this implementation needs; idempotent, once per database
+     * (see the lifecycle above). A failure stops the run with its message's first line.
+     */
+    void installSchema(Connection connection) throws SQLException;
+
+    /** Deletes every row this implementation stores, in one round trip; before every try. */
+    void deleteAllRows(Connection connection) throws SQLException;
+
+    /**
+     * A client bound to one session's connection, for as long as the session lives;
+     * it may prepare statements on it, and closes them in {@link LeaseClient#close}
+     * (the runner closes the connection itself).
+     */
+    LeaseClient client(Connection connection) throws SQLException;
+
+    /**
+     * The job transaction of article A (claim, business row, outbox row) and
+     * the outbox relay and consumer, on the same connection as {@link #client}.
+     * An implementation without them is lease-only: the job-transaction
+     * properties skip it, and its lease traces' begin, commit and rollback are
+     * done by the runner.
+     */
+    default JobClient jobClient(Connection connection) throws SQLException {
+        throw new UnsupportedOperationException(name() + " has no job transaction, outbox or consumer");
+    }
+
+    /**
+     * Whether it has the job transaction, the outbox and the consumer
+     * ({@link #jobClient}); the job properties skip an implementation without
+     * them. By default: whether its class implements {@link #jobClient}.
+     */
+    default boolean hasJobTransaction() {
+        try {
+            return getClass().getMethod("jobClient", Connection.class).getDeclaringClass() != LeaseProtocol.class;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Whether some of its calls pass a point between statements
+     * ({@link fencecheck.protocol.pack.BetweenStatements#point}) where a trace may stop them: a SQL pack
+     * with a file of several statements does. The lease property then expects another session to run
+     * between the statements of one call in some of its tries. By default: no.
+     */
+    default boolean stopsBetweenStatements() {
+        return false;
+    }
+
+    /**
+     * The result id a worker sends when it retries a write whose answer never
+     * came. The reference keeps the original, so the retry is a replay.
+     */
+    default String retryResultId(String resultId) {
+        return resultId;
+    }
+
+    /**
+     * The clock to take time from, for an implementation that takes time from
+     * Java rather than from the database. In lock step it is the clock of
+     * virtual time: each runner calls this once, before its first try, and
+     * moves the clock with every clock step, exactly as the database's
+     * {@code clock_timestamp()}; an implementation that reads
+     * {@code System.currentTimeMillis()}, {@code Instant.now()} or
+     * {@code LocalDateTime.now()} instead escapes the virtual clock. In real
+     * time it is {@link Clock#systemUTC()}, given once per try before any worker
+     * starts, replacing a virtual clock an earlier lock-step run gave.
+     */
+    default void useClock(Clock clock) {
+    }
+
+    /**
+     * The coordinator (the application process that hands out leases)
+     * restarts: whatever it kept in memory is gone. The reference keeps
+     * nothing outside the database, so nothing changes.
+     */
+    default void restartCoordinator() {
+    }
+}

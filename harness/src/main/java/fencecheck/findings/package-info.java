@@ -1,0 +1,10 @@
+/**
+ * Findings of a run: their kinds, grouping and shrinking budgets.
+ *
+ * <p>Internal: not part of fencecheck's API, and changed without notice. What a team's code may depend on is in
+ * {@code fencecheck.api} and {@code fencecheck.kit}.
+ */
+@API(status = API.Status.INTERNAL)
+package fencecheck.findings;
+
+import org.apiguardian.api.API;

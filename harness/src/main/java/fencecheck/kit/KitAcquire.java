@@ -1,0 +1,106 @@
+package fencecheck.kit;
+
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome;
+import fencecheck.protocol.pack.BetweenStatements;
+import fencecheck.protocol.pack.Operation;
+import fencecheck.protocol.pack.Params;
+import fencecheck.protocol.pack.PreparedOperation;
+import org.apiguardian.api.API;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * The library's acquire with the kit's token. For a token the kit advances ({@link FenceSource#FENCE_ROW}) or copies
+ * ({@link FenceSource#RETURNED}): the library's call and the fence in one transaction (the kit's own in autocommit,
+ * else the one the caller opened), so no session sees the lease without its fence, and a network fault leaves both
+ * or neither. For {@link FenceSource#TRIGGER}: the library's statement moved the fence itself, so the library may
+ * commit on its own (as ShedLock does); the kit then reads the fence with the library's row, in one statement.
+ */
+@API(status = API.Status.INTERNAL)
+public final class KitAcquire implements AutoCloseable {
+
+    /** The library's acquire, as {@link LockCalls#acquire} answers. */
+    @FunctionalInterface
+    public interface Call {
+        Outcome acquire() throws SQLException;
+    }
+
+    private final Connection connection;
+    private final FenceSource fence;
+    private final boolean oneTransaction;
+    private final PreparedOperation token;
+    /** What the library stores in its owner column for an execution ({@link LockCalls#ownerValue}). */
+    private final Function<UUID, String> ownerValue;
+
+    /**
+     * @param oneTransaction false only for a known-unsafe adapter a test runs: the library's acquire commits on its
+     *                       own, and the fence moves in a transaction of its own afterwards
+     * @param ownerValue     what the library stores in its owner column for an execution, for form (b)'s read of the fence
+     */
+    public KitAcquire(Connection connection, KitSettings settings, boolean oneTransaction, Function<UUID, String> ownerValue)
+            throws SQLException {
+        this.connection = connection;
+        this.ownerValue = ownerValue;
+        this.fence = settings.fence();
+        this.oneTransaction = oneTransaction;
+        this.token = switch (fence) {
+            case RETURNED -> new PreparedOperation(connection, KitSql.file("set_fence.sql", Operation.ACQUIRE, List.of("job_key", "token")));
+            case FENCE_ROW -> new PreparedOperation(connection, KitSql.file("advance_fence.sql", Operation.ACQUIRE, List.of("job_key")));
+            case TRIGGER -> new PreparedOperation(connection, KitSql.file("fence_of_lock.sql", Operation.ACQUIRE,
+                    List.of("job_key", "owner")));
+        };
+    }
+
+    public Outcome acquire(String key, UUID owner, Call call) throws SQLException {
+        boolean own = connection.getAutoCommit();
+        if (!own || fence == FenceSource.TRIGGER) {
+            return withFence(key, owner, call.acquire());
+        }
+        if (!oneTransaction) {
+            Outcome answer = call.acquire();
+            BetweenStatements.point("kit acquire, then its fence", 1, 2);
+            return withFence(key, owner, answer);
+        }
+        connection.setAutoCommit(false);
+        try {
+            Outcome answer = withFence(key, owner, call.acquire());
+            connection.commit();
+            connection.setAutoCommit(true);
+            return answer;
+        } catch (SQLException | RuntimeException e) {
+            try {
+                connection.rollback();
+                connection.setAutoCommit(true);
+            } catch (SQLException | RuntimeException alsoFailed) {
+                e.addSuppressed(alsoFailed);
+            }
+            throw e;
+        }
+    }
+
+    private Outcome withFence(String key, UUID owner, Outcome answer) throws SQLException {
+        if (!(answer instanceof Granted granted)) {
+            return answer;
+        }
+        Params params = new Params().text("job_key", key).text("owner", ownerValue.apply(owner)).bigint("token", granted.token());
+        try (ResultSet rs = token.query(params)) {
+            if (!rs.next()) {
+                throw new IllegalStateException("the library granted " + key + " to " + owner + " but the kit finds no fence"
+                        + " under a lease row of that holder: the lease was taken over since, or the trigger did not fire"
+                        + " (check that lock.newLease names a column the library's acquire sets, and lock.owner)");
+            }
+            return new Granted(rs.getLong(1), granted.until());
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        token.close();
+    }
+}

@@ -1,0 +1,10 @@
+/**
+ * Traces: steps of workers, the clock and the nemesis, with symbolic arguments.
+ *
+ * <p>Internal: not part of fencecheck's API, and changed without notice. What a team's code may depend on is in
+ * {@code fencecheck.api} and {@code fencecheck.kit}.
+ */
+@API(status = API.Status.INTERNAL)
+package fencecheck.trace;
+
+import org.apiguardian.api.API;

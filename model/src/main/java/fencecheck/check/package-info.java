@@ -1,0 +1,10 @@
+/**
+ * The invariants and the real-time linearizability checker with its history shrinker.
+ *
+ * <p>Internal: not part of fencecheck's API, and changed without notice. What a team's code may depend on is in
+ * {@code fencecheck.api} and {@code fencecheck.kit}.
+ */
+@API(status = API.Status.INTERNAL)
+package fencecheck.check;
+
+import org.apiguardian.api.API;

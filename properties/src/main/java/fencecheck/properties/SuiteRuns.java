@@ -1,0 +1,71 @@
+package fencecheck.properties;
+
+import fencecheck.api.Check;
+import fencecheck.api.FencecheckSuite;
+import fencecheck.api.LeaseProtocol;
+import fencecheck.db.Databases;
+import fencecheck.realtime.RealTimeRun;
+import fencecheck.run.TraceRunner;
+import fencecheck.run.TryResult;
+import fencecheck.trace.Step;
+import fencecheck.trace.Trace;
+import net.jqwik.api.Arbitrary;
+import org.apiguardian.api.API;
+
+import java.sql.SQLException;
+import java.util.List;
+
+/** What each property of {@link FencecheckSuite} does with one try: kept here so the suite shows only its properties. */
+@API(status = API.Status.INTERNAL)
+public final class SuiteRuns {
+
+    private SuiteRuns() {
+    }
+
+    /**
+     * Runs one lock-step try and counts its situations. A failing try does not fail the property: it is recorded, the
+     * property goes on, and its end ({@link FailureReport}) reports every kind of finding, each shrunk, in one failure.
+     */
+    public static void lockStep(Class<?> suite, List<Step> steps, Check group, boolean throughFaultProxies) {
+        LeaseProtocol protocol = Harnesses.implementationUnderTest(suite);
+        TraceRunner runner = Harnesses.runnerFor(protocol, throughFaultProxies);
+        TryResult result = runner.run(Trace.of(protocol.name(), steps));
+        Coverage.collect(result.situations(), group, protocol, runner.tries()::situationsOfTries);
+        PropertyFindings.record(result);
+    }
+
+    /** Runs one try with a failover of the replicated database. */
+    public static void failover(Class<?> suite, List<Step> steps) {
+        LeaseProtocol protocol = Harnesses.implementationUnderTest(suite);
+        TraceRunner runner = Harnesses.failoverRunnerFor(protocol);
+        TryResult result = runner.run(Trace.of(protocol.name(), steps));
+        Coverage.collect(result.situations(), Check.FAILOVER, protocol, runner.tries()::situationsOfTries);
+        PropertyFindings.record(result);
+    }
+
+    /** Runs one real-time try and checks its history; a failing history fails the try with its shrunk form. */
+    public static void realTime(Class<?> suite, long seed) throws SQLException {
+        LeaseProtocol protocol = Harnesses.implementationUnderTest(suite);
+        RealTimeRun.Result result = RealTimeRun.runAndCheck(Databases.shared(), protocol, RealTimeChecks.settings(seed, suite),
+                Harnesses.conformanceOf(protocol));
+        RealTimeRuns.record(result);
+        Coverage.collect(result.situations(), Check.REAL_TIME, protocol, RealTimeRuns::situationsOfTries);
+        if (!result.passed()) {
+            throw new AssertionError(RealTimeChecks.report(result));
+        }
+    }
+
+    /** The traces of a property's group. */
+    public static Arbitrary<List<Step>> traces(Check group) {
+        return switch (group) {
+            case LEASES -> Traces.interleavings();
+            case LEASE_FAULTS -> FaultTraces.withNetworkFaults();
+            case LEASE_CRASH -> FaultTraces.withOneDatabaseCrash();
+            case JOBS -> JobTraces.jobTraces();
+            case JOB_FAULTS -> JobTraces.withNetworkFaults();
+            case JOB_CRASH -> JobTraces.oneCrashAmidJobs();
+            case FAILOVER -> FailoverTraces.oneFailover();
+            case REAL_TIME -> throw new IllegalArgumentException("real-time tries take a seed, not a trace");
+        };
+    }
+}

@@ -1,0 +1,10 @@
+/**
+ * Results as JSON and the HTML report.
+ *
+ * <p>Internal: not part of fencecheck's API, and changed without notice. What a team's code may depend on is in
+ * {@code fencecheck.api} and {@code fencecheck.kit}.
+ */
+@API(status = API.Status.INTERNAL)
+package fencecheck.report;
+
+import org.apiguardian.api.API;
