@@ -12,12 +12,12 @@ import com.github.kagkarlsson.scheduler.task.ExecutionOperations;
 import com.github.kagkarlsson.scheduler.task.SchedulableInstance;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
-import fencecheck.db.VirtualClock;
 import fencecheck.api.Boundary;
 import fencecheck.api.Outcome;
 import fencecheck.api.ReleaseEncoding;
 import fencecheck.kit.FenceSource;
 import fencecheck.kit.KitLeaseProtocol;
+import fencecheck.kit.LeaseTime;
 import fencecheck.kit.LockCalls;
 import fencecheck.kit.LockTable;
 import fencecheck.kit.SessionDataSource;
@@ -94,7 +94,7 @@ public class DbSchedulerLeases extends KitLeaseProtocol {
                     .filter(due -> due.taskInstance.getId().equals(key)).findFirst()
                     .flatMap(due -> scheduler.pick(due, schedulers.now()));
             picked.ifPresent(execution -> schedulers.running.put(owner + key, execution));
-            return picked.<Outcome>map(e -> new Outcome.Granted(0, VirtualClock.toMicros(e.lastHeartbeat) + ttlMicros))
+            return picked.<Outcome>map(e -> new Outcome.Granted(0, LeaseTime.micros(e.lastHeartbeat) + ttlMicros))
                     .orElseGet(Outcome.Busy::new);
         }
 
@@ -106,7 +106,7 @@ public class DbSchedulerLeases extends KitLeaseProtocol {
                 schedulers.running.remove(owner + key);
                 return new Outcome.RenewRejected();
             }
-            return new Outcome.Renewed(VirtualClock.toMicros(now) + ttlMicros);
+            return new Outcome.Renewed(LeaseTime.micros(now) + ttlMicros);
         }
 
         @Override

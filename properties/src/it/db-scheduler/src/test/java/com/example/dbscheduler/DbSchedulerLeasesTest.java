@@ -1,8 +1,8 @@
 package com.example.dbscheduler;
 
+import fencecheck.api.Check;
 import fencecheck.api.Fencecheck;
 import fencecheck.api.FencecheckSuite;
-import fencecheck.api.Check;
 
 /**
  * db-scheduler's pick, heartbeat, dead-execution check and completion against fencecheck's model: generated
@@ -10,7 +10,7 @@ import fencecheck.api.Check;
  * scheduler has one dead limit). db-scheduler has no job transaction of the protocol's kind, so the job checks are
  * not asked for.
  */
-@Fencecheck(value = "com.example.dbscheduler.DbSchedulerLeases", realTimeTtl = "200",
+@Fencecheck(implementation = DbSchedulerLeases.class, realTimeTtl = "200",
         checks = {Check.LEASES, Check.LEASE_FAULTS, Check.LEASE_CRASH, Check.REAL_TIME})
 class DbSchedulerLeasesTest extends FencecheckSuite {
 }

@@ -1,11 +1,11 @@
 package com.example.shedlock;
 
-import fencecheck.db.VirtualClock;
 import fencecheck.api.Boundary;
 import fencecheck.api.Outcome;
 import fencecheck.api.ReleaseEncoding;
 import fencecheck.kit.FenceSource;
 import fencecheck.kit.KitLeaseProtocol;
+import fencecheck.kit.LeaseTime;
 import fencecheck.kit.LockCalls;
 import fencecheck.kit.LockTable;
 import fencecheck.kit.SessionDataSource;
@@ -65,7 +65,7 @@ public class PlainSinkShedLockLeases extends KitLeaseProtocol {
         }
 
         long until(String key, UUID owner) {
-            return VirtualClock.toMicros(jdbc.queryForObject("select lock_until at time zone 'UTC' from shedlock where name = ?"
+            return LeaseTime.micros(jdbc.queryForObject("select lock_until at time zone 'UTC' from shedlock where name = ?"
                     + " and locked_by = ?", OffsetDateTime.class, key, owner.toString()));
         }
     }

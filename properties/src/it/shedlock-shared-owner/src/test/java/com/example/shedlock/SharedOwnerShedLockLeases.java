@@ -1,11 +1,11 @@
 package com.example.shedlock;
 
-import fencecheck.db.VirtualClock;
 import fencecheck.api.Boundary;
 import fencecheck.api.Outcome;
 import fencecheck.api.ReleaseEncoding;
 import fencecheck.kit.FenceSource;
 import fencecheck.kit.KitLeaseProtocol;
+import fencecheck.kit.LeaseTime;
 import fencecheck.kit.LockCalls;
 import fencecheck.kit.LockTable;
 import fencecheck.kit.SessionDataSource;
@@ -67,7 +67,7 @@ public class SharedOwnerShedLockLeases extends KitLeaseProtocol {
                 .builder().withJdbcTemplate(jdbc).usingDbTime().build());
 
         long until(String key) {
-            return VirtualClock.toMicros(jdbc.queryForObject("select lock_until at time zone 'UTC' from shedlock where name = ?"
+            return LeaseTime.micros(jdbc.queryForObject("select lock_until at time zone 'UTC' from shedlock where name = ?"
                     + " and locked_by = ?", OffsetDateTime.class, key, LOCKED_BY));
         }
     }

@@ -1,13 +1,13 @@
 package com.example.shedlock;
 
+import fencecheck.api.Check;
 import fencecheck.api.Fencecheck;
 import fencecheck.api.FencecheckSuite;
-import fencecheck.api.Check;
 
 /**
  * ShedLock with its default lockedBy (one host name for every worker) against fencecheck's model: expected to fail
  * with a safety finding, a late extend or unlock acting on the successor's lock.
  */
-@Fencecheck(value = "com.example.shedlock.SharedOwnerShedLockLeases", checks = Check.LEASES)
+@Fencecheck(implementation = SharedOwnerShedLockLeases.class, checks = Check.LEASES)
 class SharedOwnerShedLockLeasesTest extends FencecheckSuite {
 }

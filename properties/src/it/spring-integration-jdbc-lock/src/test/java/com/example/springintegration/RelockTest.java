@@ -1,8 +1,8 @@
 package com.example.springintegration;
 
-import fencecheck.db.Databases;
-import fencecheck.api.Outcome;
 import fencecheck.api.LeaseClient;
+import fencecheck.api.Outcome;
+import fencecheck.api.TestDatabase;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -24,7 +24,7 @@ class RelockTest {
         SpringIntegrationLeases leases = new SpringIntegrationLeases();
         UUID holder = UUID.randomUUID();
         UUID next = UUID.randomUUID();
-        try (Connection c = Databases.shared().connectRealTime()) {
+        try (Connection c = TestDatabase.connect()) {
             leases.installSchema(c);
             leases.deleteAllRows(c);
             try (LeaseClient client = leases.client(c)) {

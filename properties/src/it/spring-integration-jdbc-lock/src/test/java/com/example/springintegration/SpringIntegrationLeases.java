@@ -1,10 +1,10 @@
 package com.example.springintegration;
 
-import fencecheck.db.VirtualClock;
 import fencecheck.api.Outcome;
 import fencecheck.api.ReleaseEncoding;
 import fencecheck.kit.FenceSource;
 import fencecheck.kit.KitLeaseProtocol;
+import fencecheck.kit.LeaseTime;
 import fencecheck.kit.LockCalls;
 import fencecheck.kit.LockTable;
 import fencecheck.kit.SessionDataSource;
@@ -77,7 +77,7 @@ public class SpringIntegrationLeases extends KitLeaseProtocol {
         }
 
         long until(String key, UUID owner) {
-            return VirtualClock.toMicros(jdbc.queryForObject("select expired_after at time zone 'UTC' from int_lock"
+            return LeaseTime.micros(jdbc.queryForObject("select expired_after at time zone 'UTC' from int_lock"
                     + " where lock_key = ? and client_id = ?", OffsetDateTime.class, key, owner.toString()));
         }
     }
