@@ -1,7 +1,7 @@
 package fencecheck.db;
 
-import fencecheck.protocol.DeletesWithSql;
 import fencecheck.api.LeaseProtocol;
+import fencecheck.protocol.DeletesWithSql;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

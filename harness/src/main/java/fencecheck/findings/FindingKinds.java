@@ -1,5 +1,8 @@
 package fencecheck.findings;
 
+import fencecheck.api.Conformance;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
 import fencecheck.check.RealTimeHistory;
 import fencecheck.check.RealTimeVerdict;
 import fencecheck.check.Violation;
@@ -7,9 +10,6 @@ import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobRows;
 import fencecheck.model.Command;
-import fencecheck.api.Conformance;
-import fencecheck.api.ModelConfig;
-import fencecheck.api.Outcome;
 import fencecheck.run.HistoryEntry;
 import fencecheck.run.TryResult;
 

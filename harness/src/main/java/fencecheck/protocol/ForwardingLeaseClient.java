@@ -1,9 +1,9 @@
 package fencecheck.protocol;
 
 import fencecheck.api.LeaseClient;
+import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.RolledBack;
 import fencecheck.api.Outcome.WriteOutcome;
-import fencecheck.api.Outcome;
 import fencecheck.model.KeyState;
 import fencecheck.model.SinkKind;
 

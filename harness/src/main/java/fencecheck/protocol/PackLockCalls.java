@@ -1,6 +1,5 @@
 package fencecheck.protocol;
 
-import fencecheck.db.VirtualClock;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Busy;
 import fencecheck.api.Outcome.Granted;
@@ -8,6 +7,7 @@ import fencecheck.api.Outcome.ReleaseRejected;
 import fencecheck.api.Outcome.Released;
 import fencecheck.api.Outcome.RenewRejected;
 import fencecheck.api.Outcome.Renewed;
+import fencecheck.db.VirtualClock;
 import fencecheck.kit.LockCalls;
 import fencecheck.protocol.pack.Operation;
 import fencecheck.protocol.pack.Params;

@@ -1,6 +1,7 @@
 package fencecheck.protocol;
 
 import fencecheck.api.LeaseClient;
+import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Applied;
 import fencecheck.api.Outcome.Conflict;
 import fencecheck.api.Outcome.Forged;
@@ -8,7 +9,6 @@ import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.RolledBack;
 import fencecheck.api.Outcome.Stale;
 import fencecheck.api.Outcome.WriteOutcome;
-import fencecheck.api.Outcome;
 import fencecheck.db.VirtualClock;
 import fencecheck.kit.FenceSource;
 import fencecheck.kit.KitAcquire;

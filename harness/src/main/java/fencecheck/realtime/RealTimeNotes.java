@@ -1,12 +1,12 @@
 package fencecheck.realtime;
 
+import fencecheck.api.ModelConfig;
 import fencecheck.check.Linearizability;
 import fencecheck.check.Linearizability.Linearizable;
 import fencecheck.check.Linearizability.Point;
 import fencecheck.check.RealTimeHistory;
 import fencecheck.check.TimedOperation;
 import fencecheck.model.Describe;
-import fencecheck.api.ModelConfig;
 import fencecheck.run.ConformanceNotes;
 
 import java.util.ArrayList;

@@ -1,5 +1,9 @@
 package fencecheck.realtime;
 
+import fencecheck.api.Conformance;
+import fencecheck.api.LeaseClient;
+import fencecheck.api.LeaseProtocol;
+import fencecheck.api.ModelConfig;
 import fencecheck.check.HistoryShrinker;
 import fencecheck.check.RealTimeHistory;
 import fencecheck.check.RealTimeVerdict;
@@ -8,12 +12,8 @@ import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.TestBed;
 import fencecheck.findings.FindingKinds;
 import fencecheck.findings.Severity;
-import fencecheck.api.Conformance;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
-import fencecheck.api.ModelConfig;
-import fencecheck.api.LeaseClient;
-import fencecheck.api.LeaseProtocol;
 import fencecheck.run.Situation;
 import fencecheck.run.TraceRunner;
 

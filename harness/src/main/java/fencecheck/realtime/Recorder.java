@@ -1,9 +1,9 @@
 package fencecheck.realtime;
 
+import fencecheck.api.Outcome;
 import fencecheck.check.RealTimeHistory.Mark;
 import fencecheck.check.TimedOperation;
 import fencecheck.model.Command;
-import fencecheck.api.Outcome;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -2,10 +2,10 @@ package fencecheck.realtime;
 
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
-import fencecheck.db.Database;
-import fencecheck.faults.proxy.FaultProxies;
 import fencecheck.api.LeaseClient;
 import fencecheck.api.LeaseProtocol;
+import fencecheck.db.Database;
+import fencecheck.faults.proxy.FaultProxies;
 import org.postgresql.PGConnection;
 
 import java.io.IOException;

@@ -1,12 +1,12 @@
 package fencecheck.run;
 
+import fencecheck.api.Outcome;
 import fencecheck.check.Delivery;
 import fencecheck.check.Event;
 import fencecheck.check.Stored;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
-import fencecheck.api.Outcome;
 import fencecheck.model.SinkKind;
 
 import java.util.ArrayList;

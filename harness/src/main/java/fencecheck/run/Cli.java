@@ -1,8 +1,8 @@
 package fencecheck.run;
 
+import fencecheck.api.LeaseProtocol;
 import fencecheck.db.Databases;
 import fencecheck.protocol.Implementations;
-import fencecheck.api.LeaseProtocol;
 import fencecheck.trace.Trace;
 import fencecheck.trace.TraceFiles;
 

@@ -1,12 +1,12 @@
 package fencecheck.run;
 
+import fencecheck.api.Outcome;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobState;
 import fencecheck.job.JobTransition;
 import fencecheck.model.Judgement;
 import fencecheck.model.Micros;
-import fencecheck.api.Outcome;
 import fencecheck.protocol.pack.BetweenStatements;
 import fencecheck.trace.NetworkFault;
 

@@ -1,8 +1,8 @@
 package fencecheck.run;
 
+import fencecheck.api.Outcome;
 import fencecheck.model.KeyState;
 import fencecheck.model.Micros;
-import fencecheck.api.Outcome;
 
 import java.util.Optional;
 

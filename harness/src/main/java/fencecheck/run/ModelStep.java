@@ -1,11 +1,11 @@
 package fencecheck.run;
 
+import fencecheck.api.TokenSequence;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobModel;
 import fencecheck.job.JobState;
 import fencecheck.job.JobTransition;
 import fencecheck.model.Command;
-import fencecheck.api.TokenSequence;
 
 /** The model's step of a statement at one instant of its life, as the judge runs it. */
 final class ModelStep {

@@ -1,9 +1,9 @@
 package fencecheck.run;
 
+import fencecheck.api.Outcome;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
-import fencecheck.api.Outcome;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;
 

@@ -1,8 +1,8 @@
 package fencecheck.run;
 
+import fencecheck.api.LeaseClient;
 import fencecheck.job.JobOutcome;
 import fencecheck.protocol.JobClient;
-import fencecheck.api.LeaseClient;
 
 import java.io.IOException;
 import java.sql.Connection;

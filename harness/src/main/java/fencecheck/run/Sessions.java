@@ -1,9 +1,9 @@
 package fencecheck.run;
 
+import fencecheck.api.LeaseProtocol;
 import fencecheck.db.Backends;
 import fencecheck.db.Database;
 import fencecheck.faults.proxy.FaultProxies;
-import fencecheck.api.LeaseProtocol;
 import org.postgresql.PGConnection;
 
 import java.io.IOException;

@@ -1,13 +1,13 @@
 package fencecheck.run;
 
+import fencecheck.api.Conformance;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.db.Database;
 import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.TestBed;
 import fencecheck.db.VirtualClock;
 import fencecheck.db.VirtualTimeClock;
 import fencecheck.job.JobModel;
-import fencecheck.api.Conformance;
-import fencecheck.api.LeaseProtocol;
 import fencecheck.trace.Trace;
 
 import java.sql.Connection;

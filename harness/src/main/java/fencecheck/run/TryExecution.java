@@ -1,5 +1,6 @@
 package fencecheck.run;
 
+import fencecheck.api.TimeResolution;
 import fencecheck.check.AcknowledgedWrites;
 import fencecheck.check.ExactlyOnce;
 import fencecheck.check.Invariants;
@@ -10,7 +11,6 @@ import fencecheck.job.JobOutcome;
 import fencecheck.job.JobTransition;
 import fencecheck.model.Lease;
 import fencecheck.model.Micros;
-import fencecheck.api.TimeResolution;
 import fencecheck.protocol.JobClient;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;

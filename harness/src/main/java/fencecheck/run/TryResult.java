@@ -1,8 +1,8 @@
 package fencecheck.run;
 
+import fencecheck.api.Outcome;
 import fencecheck.check.Violation;
 import fencecheck.job.JobOutcome;
-import fencecheck.api.Outcome;
 import fencecheck.trace.Step;
 import fencecheck.trace.Trace;
 

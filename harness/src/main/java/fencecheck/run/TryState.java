@@ -1,8 +1,8 @@
 package fencecheck.run;
 
+import fencecheck.api.Conformance;
 import fencecheck.job.JobModel;
 import fencecheck.job.JobState;
-import fencecheck.api.Conformance;
 import fencecheck.trace.Trace;
 
 import java.util.ArrayList;

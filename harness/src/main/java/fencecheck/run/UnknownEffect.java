@@ -1,5 +1,6 @@
 package fencecheck.run;
 
+import fencecheck.api.Outcome;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobJudgement;
 import fencecheck.job.JobOutcome;
@@ -10,7 +11,6 @@ import fencecheck.model.Describe;
 import fencecheck.model.Judgement;
 import fencecheck.model.Lease;
 import fencecheck.model.Micros;
-import fencecheck.api.Outcome;
 
 import java.sql.SQLException;
 import java.util.ArrayList;

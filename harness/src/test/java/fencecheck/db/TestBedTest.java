@@ -1,10 +1,10 @@
 package fencecheck.db;
 
+import fencecheck.api.LeaseClient;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.model.KeyState;
 import fencecheck.model.SinkKind;
 import fencecheck.protocol.Implementations;
-import fencecheck.api.LeaseClient;
-import fencecheck.api.LeaseProtocol;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;

@@ -1,9 +1,9 @@
 package fencecheck.findings;
 
+import fencecheck.api.Outcome;
 import fencecheck.check.Invariant;
 import fencecheck.check.Violation;
 import fencecheck.job.JobOutcome;
-import fencecheck.api.Outcome;
 import fencecheck.run.HistoryEntry;
 import fencecheck.run.TryResult;
 import fencecheck.trace.Action;

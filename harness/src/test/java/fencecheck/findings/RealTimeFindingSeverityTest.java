@@ -1,15 +1,15 @@
 package fencecheck.findings;
 
-import fencecheck.check.RealTimeHistory;
-import fencecheck.check.RealTimeVerdict;
-import fencecheck.check.TimedOperation;
-import fencecheck.model.Command;
-import fencecheck.model.Command.Acquire;
 import fencecheck.api.Conformance;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.Renewed;
+import fencecheck.check.RealTimeHistory;
+import fencecheck.check.RealTimeVerdict;
+import fencecheck.check.TimedOperation;
+import fencecheck.model.Command;
+import fencecheck.model.Command.Acquire;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,7 +1,5 @@
 package fencecheck.protocol;
 
-import fencecheck.model.KeyState;
-import fencecheck.model.Lease;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Applied;
 import fencecheck.api.Outcome.Busy;
@@ -15,6 +13,8 @@ import fencecheck.api.Outcome.Renewed;
 import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.RolledBack;
 import fencecheck.api.Outcome.Stale;
+import fencecheck.model.KeyState;
+import fencecheck.model.Lease;
 import fencecheck.model.SinkKind;
 import fencecheck.model.StoredResult;
 import org.junit.jupiter.api.AfterEach;

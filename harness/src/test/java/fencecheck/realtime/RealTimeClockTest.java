@@ -1,7 +1,7 @@
 package fencecheck.realtime;
 
-import fencecheck.db.Databases;
 import fencecheck.api.LeaseClient;
+import fencecheck.db.Databases;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.run.TraceRunner;
 import org.junit.jupiter.api.Test;

@@ -1,10 +1,10 @@
 package fencecheck.realtime;
 
+import fencecheck.api.Conformance;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.check.Linearizability;
 import fencecheck.db.Databases;
-import fencecheck.api.Conformance;
 import fencecheck.protocol.Implementations;
-import fencecheck.api.LeaseProtocol;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;

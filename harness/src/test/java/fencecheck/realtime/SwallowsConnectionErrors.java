@@ -1,11 +1,11 @@
 package fencecheck.realtime;
 
-import fencecheck.model.KeyState;
+import fencecheck.api.LeaseClient;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.RolledBack;
 import fencecheck.api.Outcome.WriteOutcome;
+import fencecheck.model.KeyState;
 import fencecheck.model.SinkKind;
-import fencecheck.api.LeaseClient;
 import fencecheck.protocol.SqlLeaseProtocol;
 
 import java.sql.Connection;

@@ -1,9 +1,9 @@
 package fencecheck.run;
 
-import fencecheck.model.KeyState;
-import fencecheck.api.Outcome;
-import fencecheck.model.SinkKind;
 import fencecheck.api.LeaseClient;
+import fencecheck.api.Outcome;
+import fencecheck.model.KeyState;
+import fencecheck.model.SinkKind;
 
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,8 +1,8 @@
 package fencecheck.run;
 
-import fencecheck.db.Databases;
-import fencecheck.api.Outcome;
 import fencecheck.api.LeaseClient;
+import fencecheck.api.Outcome;
+import fencecheck.db.Databases;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.trace.Action;
 import fencecheck.trace.NetworkFault;

@@ -1,13 +1,13 @@
 package fencecheck.run;
 
+import fencecheck.api.Boundary;
+import fencecheck.api.Outcome;
 import fencecheck.check.Invariant;
 import fencecheck.check.Invariants;
 import fencecheck.check.Violation;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
-import fencecheck.api.Boundary;
 import fencecheck.model.Command;
-import fencecheck.api.Outcome;
 import fencecheck.model.SinkKind;
 import org.junit.jupiter.api.Test;
 

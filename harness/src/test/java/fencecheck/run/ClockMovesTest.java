@@ -1,10 +1,10 @@
 package fencecheck.run;
 
+import fencecheck.api.Outcome;
 import fencecheck.db.Databases;
 import fencecheck.db.VirtualClock;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Micros;
-import fencecheck.api.Outcome;
 import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;

@@ -1,10 +1,10 @@
 package fencecheck.run;
 
-import fencecheck.db.Databases;
 import fencecheck.api.Conformance;
+import fencecheck.api.LeaseProtocol;
+import fencecheck.db.Databases;
 import fencecheck.model.SinkKind;
 import fencecheck.protocol.Implementations;
-import fencecheck.api.LeaseProtocol;
 import fencecheck.trace.Action;
 import fencecheck.trace.NetworkFault;
 import fencecheck.trace.Step;

@@ -1,5 +1,7 @@
 package fencecheck.run;
 
+import fencecheck.api.LeaseProtocol;
+import fencecheck.api.Outcome;
 import fencecheck.check.Invariant;
 import fencecheck.check.Violation;
 import fencecheck.db.FailoverCommandDatabase;
@@ -11,9 +13,7 @@ import fencecheck.db.cluster.PairFailoverEndpoint;
 import fencecheck.db.replica.ReplicaPair;
 import fencecheck.db.replica.Replication;
 import fencecheck.job.JobOutcome;
-import fencecheck.api.Outcome;
 import fencecheck.protocol.Implementations;
-import fencecheck.api.LeaseProtocol;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;
 import fencecheck.trace.Trace;

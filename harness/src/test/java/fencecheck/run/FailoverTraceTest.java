@@ -1,12 +1,12 @@
 package fencecheck.run;
 
+import fencecheck.api.Outcome;
 import fencecheck.check.Invariant;
 import fencecheck.check.Violation;
 import fencecheck.db.Databases;
 import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.replica.Replication;
 import fencecheck.job.JobOutcome;
-import fencecheck.api.Outcome;
 import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;

@@ -1,7 +1,7 @@
 package fencecheck.run;
 
-import fencecheck.job.JobOutcome;
 import fencecheck.api.Outcome;
+import fencecheck.job.JobOutcome;
 import fencecheck.model.SinkKind;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;

@@ -1,15 +1,15 @@
 package fencecheck.run;
 
+import fencecheck.api.LeaseProtocol;
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
 import fencecheck.check.Invariant;
 import fencecheck.check.Violation;
 import fencecheck.db.Databases;
 import fencecheck.job.JobOutcome;
-import fencecheck.api.ModelConfig;
-import fencecheck.api.Outcome;
 import fencecheck.protocol.Alternatives;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.JobClient;
-import fencecheck.api.LeaseProtocol;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.trace.Action;
 import fencecheck.trace.NetworkFault;

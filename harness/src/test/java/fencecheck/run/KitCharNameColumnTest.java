@@ -1,15 +1,15 @@
 package fencecheck.run;
 
-import fencecheck.db.Databases;
-import fencecheck.db.VirtualClock;
-import fencecheck.model.Lease;
+import fencecheck.api.LeaseClient;
 import fencecheck.api.Outcome;
 import fencecheck.api.ReleaseEncoding;
+import fencecheck.db.Databases;
+import fencecheck.db.VirtualClock;
 import fencecheck.kit.FenceSource;
 import fencecheck.kit.KitLeaseProtocol;
 import fencecheck.kit.LockCalls;
 import fencecheck.kit.LockTable;
-import fencecheck.api.LeaseClient;
+import fencecheck.model.Lease;
 import fencecheck.trace.Trace;
 import org.junit.jupiter.api.Test;
 

@@ -1,11 +1,11 @@
 package fencecheck.run;
 
-import fencecheck.db.Databases;
-import fencecheck.db.VirtualClock;
 import fencecheck.api.Boundary;
+import fencecheck.api.LeaseClient;
 import fencecheck.api.Outcome;
 import fencecheck.api.ReleaseEncoding;
-import fencecheck.api.LeaseClient;
+import fencecheck.db.Databases;
+import fencecheck.db.VirtualClock;
 import fencecheck.kit.FenceSource;
 import fencecheck.kit.KitLeaseProtocol;
 import fencecheck.kit.LockCalls;

@@ -1,18 +1,18 @@
 package fencecheck.run;
 
-import fencecheck.check.Invariant;
-import fencecheck.check.Violation;
-import fencecheck.db.Databases;
-import fencecheck.db.VirtualClock;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.OperationBinding;
 import fencecheck.api.Outcome;
 import fencecheck.api.RowComparison;
-import fencecheck.model.SinkKind;
+import fencecheck.check.Invariant;
+import fencecheck.check.Violation;
+import fencecheck.db.Databases;
+import fencecheck.db.VirtualClock;
 import fencecheck.kit.FenceSource;
 import fencecheck.kit.KitLeaseProtocol;
 import fencecheck.kit.LockCalls;
 import fencecheck.kit.LockTable;
+import fencecheck.model.SinkKind;
 import fencecheck.protocol.pack.PackException;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;

@@ -1,11 +1,11 @@
 package fencecheck.run;
 
+import fencecheck.api.Outcome;
 import fencecheck.db.Databases;
 import fencecheck.job.JobOutcome;
-import fencecheck.api.Outcome;
+import fencecheck.kit.KitSql;
 import fencecheck.model.SinkKind;
 import fencecheck.protocol.SqlLeaseProtocol;
-import fencecheck.kit.KitSql;
 import fencecheck.protocol.pack.Operation;
 import fencecheck.protocol.pack.SqlPack;
 import fencecheck.protocol.pack.SqlPacks;

@@ -1,9 +1,9 @@
 package fencecheck.run;
 
+import fencecheck.api.LeaseProtocol;
 import fencecheck.db.Databases;
 import fencecheck.model.SinkKind;
 import fencecheck.protocol.Implementations;
-import fencecheck.api.LeaseProtocol;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;
 import fencecheck.trace.TokenSource;

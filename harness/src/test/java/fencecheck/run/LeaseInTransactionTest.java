@@ -1,8 +1,8 @@
 package fencecheck.run;
 
-import fencecheck.model.Micros;
 import fencecheck.api.Outcome;
 import fencecheck.job.JobOutcome;
+import fencecheck.model.Micros;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;
 import org.junit.jupiter.api.Test;

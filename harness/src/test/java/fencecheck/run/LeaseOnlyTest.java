@@ -1,7 +1,7 @@
 package fencecheck.run;
 
-import fencecheck.db.Databases;
 import fencecheck.api.ModelConfig;
+import fencecheck.db.Databases;
 import fencecheck.model.SinkKind;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.trace.Action;

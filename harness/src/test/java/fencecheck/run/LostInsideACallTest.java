@@ -1,10 +1,10 @@
 package fencecheck.run;
 
-import fencecheck.db.Databases;
-import fencecheck.job.JobOutcome;
-import fencecheck.api.Outcome;
 import fencecheck.api.LeaseClient;
 import fencecheck.api.LeaseProtocol;
+import fencecheck.api.Outcome;
+import fencecheck.db.Databases;
+import fencecheck.job.JobOutcome;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.protocol.pack.SqlPack;
 import fencecheck.protocol.pack.SqlPacks;

@@ -1,9 +1,9 @@
 package fencecheck.run;
 
+import fencecheck.api.Outcome;
 import fencecheck.db.Databases;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
-import fencecheck.api.Outcome;
 import fencecheck.model.SinkKind;
 import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;

@@ -1,9 +1,9 @@
 package fencecheck.run;
 
+import fencecheck.api.LeaseClient;
+import fencecheck.api.Outcome;
 import fencecheck.db.SqlResources;
 import fencecheck.db.VirtualClock;
-import fencecheck.api.Outcome;
-import fencecheck.api.LeaseClient;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

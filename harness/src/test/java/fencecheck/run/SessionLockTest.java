@@ -1,9 +1,9 @@
 package fencecheck.run;
 
-import fencecheck.db.Databases;
+import fencecheck.api.LeaseClient;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.Outcome;
-import fencecheck.api.LeaseClient;
+import fencecheck.db.Databases;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;

@@ -1,12 +1,12 @@
 package fencecheck.run;
 
+import fencecheck.api.LeaseProtocol;
+import fencecheck.api.Outcome;
 import fencecheck.db.Databases;
 import fencecheck.db.TestBed;
 import fencecheck.job.JobOutcome;
-import fencecheck.api.Outcome;
 import fencecheck.model.SinkKind;
 import fencecheck.protocol.Implementations;
-import fencecheck.api.LeaseProtocol;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;
 import fencecheck.trace.TokenSource;

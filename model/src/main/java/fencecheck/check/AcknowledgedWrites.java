@@ -1,8 +1,8 @@
 package fencecheck.check;
 
-import fencecheck.model.Command.Write;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.WriteOutcome;
+import fencecheck.model.Command.Write;
 import fencecheck.model.SinkKind;
 import fencecheck.model.StoredResult;
 

@@ -1,9 +1,9 @@
 package fencecheck.check;
 
+import fencecheck.api.ModelConfig;
 import fencecheck.check.Linearizability.Linearizable;
 import fencecheck.check.Linearizability.Point;
 import fencecheck.check.Linearizability.Verdict;
-import fencecheck.api.ModelConfig;
 
 import java.util.HashSet;
 import java.util.Set;

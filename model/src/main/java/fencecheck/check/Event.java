@@ -1,7 +1,7 @@
 package fencecheck.check;
 
-import fencecheck.model.Command;
 import fencecheck.api.Outcome;
+import fencecheck.model.Command;
 
 /**
  * One completed operation as a checker sees it: when it happened (database

@@ -1,9 +1,9 @@
 package fencecheck.check;
 
+import fencecheck.api.Outcome;
 import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.KeyState;
-import fencecheck.api.Outcome;
 import fencecheck.model.SinkKind;
 import fencecheck.model.StoredResult;
 

@@ -1,16 +1,16 @@
 package fencecheck.check;
 
 import fencecheck.api.Boundary;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.Released;
+import fencecheck.api.Outcome.Renewed;
+import fencecheck.api.Outcome.WriteOutcome;
 import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Release;
 import fencecheck.model.Command.Renew;
 import fencecheck.model.Command.Write;
 import fencecheck.model.Micros;
-import fencecheck.api.Outcome.Granted;
-import fencecheck.api.Outcome.Released;
-import fencecheck.api.Outcome.Renewed;
-import fencecheck.api.Outcome.WriteOutcome;
 import fencecheck.model.SinkKind;
 
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package fencecheck.check;
 
+import fencecheck.api.ModelConfig;
 import fencecheck.check.Linearizability.GaveUp;
 import fencecheck.check.Linearizability.Linearizable;
 import fencecheck.check.Linearizability.Verdict;
 import fencecheck.model.KeyState;
 import fencecheck.model.LeaseModel;
-import fencecheck.api.ModelConfig;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package fencecheck.check;
 
-import fencecheck.model.Command;
 import fencecheck.api.Conformance;
-import fencecheck.model.Describe;
-import fencecheck.model.LeaseModel;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.Outcome;
+import fencecheck.model.Command;
+import fencecheck.model.Describe;
+import fencecheck.model.LeaseModel;
 
 import java.util.ArrayList;
 import java.util.Comparator;

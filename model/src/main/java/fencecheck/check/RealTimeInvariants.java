@@ -1,15 +1,15 @@
 package fencecheck.check;
 
 import fencecheck.api.Boundary;
+import fencecheck.api.Outcome;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.Renewed;
 import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Renew;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
 import fencecheck.model.Micros;
-import fencecheck.api.Outcome;
-import fencecheck.api.Outcome.Granted;
-import fencecheck.api.Outcome.Renewed;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,5 +1,8 @@
 package fencecheck.check;
 
+import fencecheck.api.Outcome;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.Renewed;
 import fencecheck.check.Linearizability.NotLinearizable;
 import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
@@ -9,9 +12,6 @@ import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
 import fencecheck.model.LeaseModel;
 import fencecheck.model.Micros;
-import fencecheck.api.Outcome;
-import fencecheck.api.Outcome.Granted;
-import fencecheck.api.Outcome.Renewed;
 import fencecheck.model.ProtocolState;
 import fencecheck.model.SinkKind;
 import fencecheck.model.StoredResult;

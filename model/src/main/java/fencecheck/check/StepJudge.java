@@ -1,5 +1,10 @@
 package fencecheck.check;
 
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
+import fencecheck.api.Outcome.Granted;
+import fencecheck.api.Outcome.Renewed;
+import fencecheck.api.TokenSequence;
 import fencecheck.model.Admissible;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Renew;
@@ -7,14 +12,9 @@ import fencecheck.model.Judgement;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
 import fencecheck.model.LeaseModel;
-import fencecheck.api.ModelConfig;
 import fencecheck.model.ObservedGrant;
-import fencecheck.api.Outcome;
-import fencecheck.api.Outcome.Granted;
-import fencecheck.api.Outcome.Renewed;
 import fencecheck.model.Outcomes;
 import fencecheck.model.ProtocolState;
-import fencecheck.api.TokenSequence;
 import fencecheck.model.Transition;
 
 import java.util.ArrayList;

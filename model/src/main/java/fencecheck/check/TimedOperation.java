@@ -1,7 +1,7 @@
 package fencecheck.check;
 
-import fencecheck.model.Command;
 import fencecheck.api.Outcome;
+import fencecheck.model.Command;
 
 /**
  * One operation of a real-time history: who sent it, what it asked, the interval in

@@ -1,17 +1,19 @@
 package fencecheck.job;
 
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
 import fencecheck.job.JobCommand.AdvanceClock;
 import fencecheck.job.JobCommand.Begin;
 import fencecheck.job.JobCommand.BusinessRow;
 import fencecheck.job.JobCommand.Claim;
 import fencecheck.job.JobCommand.Commit;
 import fencecheck.job.JobCommand.CrashDatabase;
-import fencecheck.job.JobCommand.Write;
 import fencecheck.job.JobCommand.LeaseOperation;
 import fencecheck.job.JobCommand.OutboxRow;
 import fencecheck.job.JobCommand.Redeliver;
 import fencecheck.job.JobCommand.Relay;
 import fencecheck.job.JobCommand.Rollback;
+import fencecheck.job.JobCommand.Write;
 import fencecheck.job.JobOutcome.Answered;
 import fencecheck.job.JobOutcome.Begun;
 import fencecheck.job.JobOutcome.ClockAt;
@@ -24,8 +26,6 @@ import fencecheck.job.LockingStatements.Run;
 import fencecheck.model.Admissible;
 import fencecheck.model.Command;
 import fencecheck.model.LeaseModel;
-import fencecheck.api.ModelConfig;
-import fencecheck.api.Outcome;
 import fencecheck.model.ProtocolState;
 
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package fencecheck.job;
 
-import fencecheck.model.Describe;
 import fencecheck.api.Outcome;
+import fencecheck.model.Describe;
 
 /** What a statement answered, or that it is waiting for a row lock. */
 public sealed interface JobOutcome {

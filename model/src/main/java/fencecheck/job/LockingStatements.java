@@ -1,5 +1,6 @@
 package fencecheck.job;
 
+import fencecheck.api.Outcome;
 import fencecheck.job.JobCommand.Claim;
 import fencecheck.job.JobCommand.LeaseOperation;
 import fencecheck.job.JobCommand.Write;
@@ -11,7 +12,6 @@ import fencecheck.model.Judgement;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
 import fencecheck.model.LeaseModel;
-import fencecheck.api.Outcome;
 import fencecheck.model.ProtocolState;
 import fencecheck.model.SinkKind;
 import fencecheck.model.StoredResult;

@@ -1,11 +1,11 @@
 package fencecheck.job;
 
+import fencecheck.api.Outcome;
 import fencecheck.job.JobCommand.Claim;
 import fencecheck.job.JobCommand.LeaseOperation;
 import fencecheck.job.JobCommand.Write;
 import fencecheck.model.Command;
 import fencecheck.model.LeaseModel;
-import fencecheck.api.Outcome;
 import fencecheck.model.ProtocolState;
 import fencecheck.model.SinkKind;
 

@@ -1,5 +1,6 @@
 package fencecheck.model;
 
+import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Applied;
 import fencecheck.api.Outcome.Busy;
 import fencecheck.api.Outcome.Granted;
@@ -10,7 +11,6 @@ import fencecheck.api.Outcome.Renewed;
 import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.RolledBack;
 import fencecheck.api.Outcome.WriteOutcome;
-import fencecheck.api.Outcome;
 import fencecheck.api.TokenSequence;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Release;

@@ -1,6 +1,7 @@
 package fencecheck.model;
 
 import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Applied;
 import fencecheck.api.Outcome.Busy;
 import fencecheck.api.Outcome.ClockAt;
@@ -15,7 +16,6 @@ import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.RolledBack;
 import fencecheck.api.Outcome.Stale;
 import fencecheck.api.Outcome.WriteOutcome;
-import fencecheck.api.Outcome;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.AdvanceClock;
 import fencecheck.model.Command.Release;

@@ -1,8 +1,8 @@
 package fencecheck.check;
 
+import fencecheck.api.Outcome;
 import fencecheck.model.Command.Write;
 import fencecheck.model.KeyState;
-import fencecheck.api.Outcome;
 import fencecheck.model.SinkKind;
 import fencecheck.model.StoredResult;
 import org.assertj.core.groups.Tuple;

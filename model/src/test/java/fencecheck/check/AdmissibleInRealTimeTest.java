@@ -1,13 +1,13 @@
 package fencecheck.check;
 
-import fencecheck.model.Command;
-import fencecheck.model.Command.Acquire;
 import fencecheck.api.Conformance;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Busy;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.Renewed;
+import fencecheck.model.Command;
+import fencecheck.model.Command.Acquire;
 import fencecheck.model.SinkKind;
 import org.junit.jupiter.api.Test;
 

@@ -2,13 +2,13 @@ package fencecheck.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fencecheck.model.Command;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Applied;
 import fencecheck.api.Outcome.Conflict;
 import fencecheck.api.Outcome.Forged;
 import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.Stale;
+import fencecheck.model.Command;
 import fencecheck.model.SinkKind;
 import java.util.List;
 import org.junit.jupiter.api.Test;

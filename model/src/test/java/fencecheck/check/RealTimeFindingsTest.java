@@ -1,16 +1,16 @@
 package fencecheck.check;
 
-import fencecheck.model.Command;
-import fencecheck.model.Command.Acquire;
-import fencecheck.model.Command.Write;
-import fencecheck.model.KeyState;
-import fencecheck.model.Lease;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Applied;
 import fencecheck.api.Outcome.Busy;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.Renewed;
+import fencecheck.model.Command;
+import fencecheck.model.Command.Acquire;
+import fencecheck.model.Command.Write;
+import fencecheck.model.KeyState;
+import fencecheck.model.Lease;
 import fencecheck.model.SinkKind;
 import fencecheck.model.StoredResult;
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,9 @@
 package fencecheck.check;
 
-import fencecheck.model.Command;
-import fencecheck.model.LeaseModel;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.Outcome;
+import fencecheck.model.Command;
+import fencecheck.model.LeaseModel;
 import fencecheck.model.ProtocolState;
 import fencecheck.model.Transition;
 import java.util.ArrayList;

@@ -3,8 +3,8 @@ package fencecheck.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencecheck.api.Boundary;
-import fencecheck.model.Command;
 import fencecheck.api.Outcome;
+import fencecheck.model.Command;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

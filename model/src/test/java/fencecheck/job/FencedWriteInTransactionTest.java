@@ -7,8 +7,6 @@ import static fencecheck.job.JobScenario.fencedWriteCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import fencecheck.job.JobOutcome.Waiting;
-import fencecheck.model.Lease;
 import fencecheck.api.Outcome.Applied;
 import fencecheck.api.Outcome.Busy;
 import fencecheck.api.Outcome.Conflict;
@@ -16,6 +14,8 @@ import fencecheck.api.Outcome.Forged;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.Stale;
+import fencecheck.job.JobOutcome.Waiting;
+import fencecheck.model.Lease;
 import fencecheck.model.StoredResult;
 import org.junit.jupiter.api.Test;
 

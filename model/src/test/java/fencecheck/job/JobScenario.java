@@ -1,21 +1,21 @@
 package fencecheck.job;
 
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
 import fencecheck.job.JobCommand.AdvanceClock;
 import fencecheck.job.JobCommand.Begin;
 import fencecheck.job.JobCommand.BusinessRow;
 import fencecheck.job.JobCommand.Claim;
 import fencecheck.job.JobCommand.Commit;
-import fencecheck.job.JobCommand.Write;
 import fencecheck.job.JobCommand.LeaseOperation;
 import fencecheck.job.JobCommand.OutboxRow;
 import fencecheck.job.JobCommand.Redeliver;
 import fencecheck.job.JobCommand.Relay;
 import fencecheck.job.JobCommand.Rollback;
+import fencecheck.job.JobCommand.Write;
 import fencecheck.model.Command;
 import fencecheck.model.Lease;
 import fencecheck.model.Micros;
-import fencecheck.api.ModelConfig;
-import fencecheck.api.Outcome;
 import fencecheck.model.SinkKind;
 import java.util.List;
 

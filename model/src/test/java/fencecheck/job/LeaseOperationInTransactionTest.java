@@ -1,13 +1,13 @@
 package fencecheck.job;
 
+import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
 import fencecheck.job.JobCommand.Begin;
 import fencecheck.job.JobCommand.Commit;
 import fencecheck.job.JobCommand.LeaseOperation;
 import fencecheck.job.JobCommand.Rollback;
 import fencecheck.model.Command;
 import fencecheck.model.Lease;
-import fencecheck.api.ModelConfig;
-import fencecheck.api.Outcome;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -5,6 +5,8 @@ import static fencecheck.job.JobScenario.acquireCommand;
 import static fencecheck.job.JobScenario.answered;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencecheck.api.Outcome.Busy;
+import fencecheck.api.Outcome.Granted;
 import fencecheck.job.JobOutcome.Claimed;
 import fencecheck.job.JobOutcome.Committed;
 import fencecheck.job.JobOutcome.Inserted;
@@ -13,8 +15,6 @@ import fencecheck.job.JobOutcome.RolledBack;
 import fencecheck.job.JobOutcome.Skipped;
 import fencecheck.job.JobOutcome.Waiting;
 import fencecheck.model.Lease;
-import fencecheck.api.Outcome.Busy;
-import fencecheck.api.Outcome.Granted;
 import fencecheck.model.StoredResult;
 import java.util.List;
 import java.util.Map;

@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fencecheck.api.Boundary;
 import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Busy;
 import fencecheck.api.Outcome.Granted;
-import fencecheck.api.Outcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

@@ -1,6 +1,7 @@
 package fencecheck.model;
 
 import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Applied;
 import fencecheck.api.Outcome.Busy;
 import fencecheck.api.Outcome.Granted;
@@ -10,7 +11,6 @@ import fencecheck.api.Outcome.RenewRejected;
 import fencecheck.api.Outcome.Renewed;
 import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.Stale;
-import fencecheck.api.Outcome;
 import fencecheck.api.TokenSequence;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Release;

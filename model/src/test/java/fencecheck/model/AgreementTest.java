@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fencecheck.api.Boundary;
 import fencecheck.api.ModelConfig;
-import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome;
+import fencecheck.api.Outcome.Granted;
 import fencecheck.api.RowComparison;
 import org.junit.jupiter.api.Test;
 

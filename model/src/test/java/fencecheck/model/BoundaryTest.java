@@ -5,11 +5,11 @@ import static fencecheck.model.Scenario.TTL;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencecheck.api.Boundary;
+import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Busy;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.RenewRejected;
 import fencecheck.api.Outcome.Renewed;
-import fencecheck.api.Outcome;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Renew;
 import org.junit.jupiter.api.Test;

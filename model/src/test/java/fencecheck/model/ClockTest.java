@@ -5,10 +5,10 @@ import static fencecheck.model.Scenario.TTL;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.ClockAt;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.RenewRejected;
-import fencecheck.api.Outcome;
 import org.junit.jupiter.api.Test;
 
 class ClockTest {

@@ -4,11 +4,11 @@ import static fencecheck.model.Scenario.S;
 import static fencecheck.model.Scenario.TTL;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Applied;
 import fencecheck.api.Outcome.Conflict;
 import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.Stale;
-import fencecheck.api.Outcome;
 import fencecheck.model.Command.Write;
 import org.junit.jupiter.api.Test;
 

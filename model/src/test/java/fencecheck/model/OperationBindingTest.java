@@ -6,13 +6,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fencecheck.api.ModelConfig;
 import fencecheck.api.OperationBinding;
+import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Busy;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.ReleaseRejected;
 import fencecheck.api.Outcome.Released;
 import fencecheck.api.Outcome.RenewRejected;
 import fencecheck.api.Outcome.Renewed;
-import fencecheck.api.Outcome;
 import org.junit.jupiter.api.Test;
 
 class OperationBindingTest {

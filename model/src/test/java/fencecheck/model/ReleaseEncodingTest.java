@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fencecheck.api.Boundary;
 import fencecheck.api.ModelConfig;
+import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Applied;
 import fencecheck.api.Outcome.Busy;
 import fencecheck.api.Outcome.Granted;
@@ -14,7 +15,6 @@ import fencecheck.api.Outcome.Released;
 import fencecheck.api.Outcome.RenewRejected;
 import fencecheck.api.Outcome.Renewed;
 import fencecheck.api.Outcome.Stale;
-import fencecheck.api.Outcome;
 import fencecheck.api.ReleaseEncoding;
 import fencecheck.api.TimeResolution;
 import org.junit.jupiter.api.Test;

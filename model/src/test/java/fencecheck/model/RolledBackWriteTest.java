@@ -5,13 +5,13 @@ import static fencecheck.model.Scenario.fencedWrite;
 import static fencecheck.model.Scenario.latestWrite;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Applied;
 import fencecheck.api.Outcome.Conflict;
 import fencecheck.api.Outcome.Forged;
 import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.RolledBack;
 import fencecheck.api.Outcome.Stale;
-import fencecheck.api.Outcome;
 import fencecheck.model.Command.Write;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

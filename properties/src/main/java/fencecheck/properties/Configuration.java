@@ -1,12 +1,12 @@
 package fencecheck.properties;
 
+import fencecheck.api.LeaseProtocol;
 import fencecheck.db.Databases;
 import fencecheck.db.replica.Replication;
 import fencecheck.faults.proxy.FaultProxies;
 import fencecheck.findings.ShrinkBudget;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.PackPreflight;
-import fencecheck.api.LeaseProtocol;
 
 import java.sql.SQLException;
 import java.util.HashMap;

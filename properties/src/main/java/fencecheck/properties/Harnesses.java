@@ -1,5 +1,6 @@
 package fencecheck.properties;
 
+import fencecheck.api.Check;
 import fencecheck.api.Conformance;
 import fencecheck.api.Fencecheck;
 import fencecheck.api.LeaseProtocol;
@@ -8,7 +9,6 @@ import fencecheck.db.Databases;
 import fencecheck.db.ReplicatedDatabase;
 import fencecheck.protocol.Implementations;
 import fencecheck.run.FaultTimings;
-import fencecheck.api.Check;
 import fencecheck.run.TraceRunner;
 import net.jqwik.api.lifecycle.PropertyLifecycleContext;
 

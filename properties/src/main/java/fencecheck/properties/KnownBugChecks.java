@@ -1,10 +1,10 @@
 package fencecheck.properties;
 
+import fencecheck.api.Check;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.protocol.FaultVariants;
 import fencecheck.protocol.Implementations;
-import fencecheck.api.LeaseProtocol;
 import fencecheck.protocol.Variants;
-import fencecheck.api.Check;
 
 import java.util.EnumSet;
 import java.util.HashMap;

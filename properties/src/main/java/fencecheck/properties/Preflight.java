@@ -1,10 +1,10 @@
 package fencecheck.properties;
 
+import fencecheck.api.Check;
 import fencecheck.api.Fencecheck;
 import fencecheck.api.LeaseProtocol;
 import fencecheck.db.Databases;
 import fencecheck.db.replica.Replication;
-import fencecheck.api.Check;
 import net.jqwik.api.lifecycle.LifecycleContext;
 import net.jqwik.api.lifecycle.PropertyLifecycleContext;
 import net.jqwik.api.lifecycle.SkipExecutionHook;

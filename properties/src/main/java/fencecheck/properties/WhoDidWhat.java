@@ -1,9 +1,9 @@
 package fencecheck.properties;
 
+import fencecheck.api.Outcome;
 import fencecheck.check.Violation;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Micros;
-import fencecheck.api.Outcome;
 import fencecheck.run.HistoryEntry;
 import fencecheck.run.TryResult;
 

@@ -1,10 +1,10 @@
 package fencecheck.properties;
 
+import fencecheck.api.LeaseProtocol;
 import fencecheck.db.Database;
 import fencecheck.db.Databases;
 import fencecheck.protocol.FaultVariants;
 import fencecheck.protocol.Implementations;
-import fencecheck.api.LeaseProtocol;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.run.FaultTimings;
 import fencecheck.run.TraceRunner;

@@ -1,7 +1,7 @@
 package fencecheck.properties;
 
-import fencecheck.protocol.Implementations;
 import fencecheck.api.LeaseProtocol;
+import fencecheck.protocol.Implementations;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;

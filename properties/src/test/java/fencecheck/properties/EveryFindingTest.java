@@ -1,11 +1,11 @@
 package fencecheck.properties;
 
+import fencecheck.api.LeaseProtocol;
 import fencecheck.db.Databases;
 import fencecheck.findings.Finding;
 import fencecheck.findings.FindingKinds;
 import fencecheck.findings.Severity;
 import fencecheck.protocol.Implementations;
-import fencecheck.api.LeaseProtocol;
 import fencecheck.report.ReportRenderer;
 import fencecheck.report.ResultFiles;
 import fencecheck.report.RunResult;
@@ -22,8 +22,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;

@@ -1,8 +1,8 @@
 package fencecheck.properties;
 
+import fencecheck.api.Check;
 import fencecheck.api.Fencecheck;
 import fencecheck.api.FencecheckSuite;
-import fencecheck.api.Check;
 
 /**
  * The failover property. On the build's embedded server it is not applicable (one line); {@code FailoverPropertyTest}

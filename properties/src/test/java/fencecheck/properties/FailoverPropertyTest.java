@@ -1,16 +1,16 @@
 package fencecheck.properties;
 
+import fencecheck.api.Check;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.check.Invariant;
 import fencecheck.check.Violation;
 import fencecheck.db.Databases;
 import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.replica.Replication;
 import fencecheck.protocol.Implementations;
-import fencecheck.api.LeaseProtocol;
 import fencecheck.protocol.ReplicaVariants;
 import fencecheck.run.Floors;
 import fencecheck.run.Situation;
-import fencecheck.api.Check;
 import fencecheck.run.TryResult;
 import fencecheck.trace.Action;
 import org.junit.jupiter.api.AfterAll;

@@ -1,8 +1,8 @@
 package fencecheck.properties;
 
-import fencecheck.protocol.Implementations;
-import fencecheck.api.LeaseProtocol;
 import fencecheck.api.Check;
+import fencecheck.api.LeaseProtocol;
+import fencecheck.protocol.Implementations;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,11 +1,11 @@
 package fencecheck.properties;
 
+import fencecheck.api.LeaseProtocol;
 import fencecheck.check.Invariant;
 import fencecheck.check.Violation;
 import fencecheck.protocol.FaultVariants;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.JobVariants;
-import fencecheck.api.LeaseProtocol;
 import fencecheck.run.TryResult;
 import fencecheck.trace.TraceFiles;
 import org.junit.jupiter.api.DynamicTest;

@@ -1,8 +1,8 @@
 package fencecheck.properties;
 
-import fencecheck.api.ModelConfig;
 import fencecheck.api.LeaseClient;
 import fencecheck.api.LeaseProtocol;
+import fencecheck.api.ModelConfig;
 import fencecheck.protocol.SqlLeaseProtocol;
 
 import java.sql.Connection;

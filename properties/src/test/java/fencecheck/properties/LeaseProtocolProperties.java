@@ -1,8 +1,8 @@
 package fencecheck.properties;
 
+import fencecheck.api.Check;
 import fencecheck.api.Fencecheck;
 import fencecheck.api.FencecheckSuite;
-import fencecheck.api.Check;
 
 /** The heart of fencecheck, on the implementation -Dfencecheck.implementation names (the reference by default): the database agrees with the model over generated interleavings. */
 @Fencecheck(checks = {Check.LEASES})

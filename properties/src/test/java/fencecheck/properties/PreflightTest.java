@@ -1,10 +1,10 @@
 package fencecheck.properties;
 
+import fencecheck.api.Check;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.pack.Operation;
 import fencecheck.protocol.pack.SqlPack;
 import fencecheck.protocol.pack.SqlPacks;
-import fencecheck.api.Check;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;

@@ -1,12 +1,12 @@
 package fencecheck.properties;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.check.Linearizability;
 import fencecheck.check.RealTimeHistory;
 import fencecheck.check.RealTimeVerdict;
 import fencecheck.db.Database;
 import fencecheck.protocol.Implementations;
-import fencecheck.api.LeaseProtocol;
 import fencecheck.realtime.RealTimeRun;
 import fencecheck.realtime.RealTimeSettings;
 import fencecheck.report.ModelJson;

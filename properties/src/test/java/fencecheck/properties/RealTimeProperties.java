@@ -1,8 +1,8 @@
 package fencecheck.properties;
 
+import fencecheck.api.Check;
 import fencecheck.api.Fencecheck;
 import fencecheck.api.FencecheckSuite;
-import fencecheck.api.Check;
 
 /** The real-time mode: workers on real threads and the server's clock, histories checked for linearizability. */
 @Fencecheck(checks = {Check.REAL_TIME})

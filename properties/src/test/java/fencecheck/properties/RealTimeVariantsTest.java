@@ -1,7 +1,7 @@
 package fencecheck.properties;
 
-import fencecheck.protocol.Implementations;
 import fencecheck.api.LeaseProtocol;
+import fencecheck.protocol.Implementations;
 import fencecheck.protocol.Variants;
 import fencecheck.realtime.RealTimeRun;
 import org.junit.jupiter.api.DynamicTest;

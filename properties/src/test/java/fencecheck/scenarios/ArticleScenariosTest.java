@@ -1,6 +1,5 @@
 package fencecheck.scenarios;
 
-import fencecheck.model.Micros;
 import fencecheck.api.Outcome.Applied;
 import fencecheck.api.Outcome.Busy;
 import fencecheck.api.Outcome.Conflict;
@@ -10,6 +9,7 @@ import fencecheck.api.Outcome.RenewRejected;
 import fencecheck.api.Outcome.Renewed;
 import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.Stale;
+import fencecheck.model.Micros;
 import fencecheck.model.SinkKind;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;

@@ -1,11 +1,11 @@
 package fencecheck.scenarios;
 
-import fencecheck.db.Databases;
-import fencecheck.model.KeyState;
-import fencecheck.api.Outcome;
-import fencecheck.protocol.Implementations;
 import fencecheck.api.LeaseProtocol;
+import fencecheck.api.Outcome;
+import fencecheck.db.Databases;
 import fencecheck.job.JobOutcome;
+import fencecheck.model.KeyState;
+import fencecheck.protocol.Implementations;
 import fencecheck.run.HistoryEntry;
 import fencecheck.run.TraceRunner;
 import fencecheck.run.TraceTable;

@@ -1,10 +1,10 @@
 package fencecheck.report;
 
+import fencecheck.api.Outcome;
 import fencecheck.check.Violation;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
-import fencecheck.api.Outcome;
 import fencecheck.run.HistoryEntry;
 
 import java.util.List;

@@ -1,8 +1,8 @@
 package fencecheck.report;
 
+import fencecheck.api.Outcome;
 import fencecheck.model.Describe;
 import fencecheck.model.Micros;
-import fencecheck.api.Outcome;
 import org.apache.commons.text.StringEscapeUtils;
 
 import java.util.Locale;

@@ -1,9 +1,9 @@
 package fencecheck.report;
 
+import fencecheck.api.Outcome;
 import fencecheck.check.Violation;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
-import fencecheck.api.Outcome;
 import fencecheck.run.HistoryEntry;
 import fencecheck.trace.Action;
 import fencecheck.trace.NetworkFault;

@@ -3,10 +3,10 @@ package fencecheck.report;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import fencecheck.api.Outcome;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
-import fencecheck.api.Outcome;
 
 /**
  * How the model's sealed {@link Command} and {@link Outcome} types appear in

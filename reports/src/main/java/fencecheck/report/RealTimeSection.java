@@ -1,9 +1,9 @@
 package fencecheck.report;
 
+import fencecheck.api.Outcome;
 import fencecheck.check.RealTimeHistory;
 import fencecheck.check.TimedOperation;
 import fencecheck.model.Command;
-import fencecheck.api.Outcome;
 
 import java.util.ArrayList;
 import java.util.HashMap;

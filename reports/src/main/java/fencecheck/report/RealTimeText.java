@@ -1,10 +1,10 @@
 package fencecheck.report;
 
+import fencecheck.api.Outcome;
 import fencecheck.check.RealTimeHistory;
 import fencecheck.check.TimedOperation;
 import fencecheck.model.Command;
 import fencecheck.model.Describe;
-import fencecheck.api.Outcome;
 
 import java.util.Locale;
 

@@ -1,7 +1,7 @@
 package fencecheck.report;
 
-import fencecheck.model.Command;
 import fencecheck.api.Outcome;
+import fencecheck.model.Command;
 
 import java.util.ArrayList;
 import java.util.Comparator;

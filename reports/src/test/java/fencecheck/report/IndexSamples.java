@@ -1,10 +1,10 @@
 package fencecheck.report;
 
 import fencecheck.api.Check;
+import fencecheck.run.OperationMetrics;
 import fencecheck.run.OperationMetrics.ClockBucket;
 import fencecheck.run.OperationMetrics.Operation;
 import fencecheck.run.OperationMetrics.OperationFigures;
-import fencecheck.run.OperationMetrics;
 import fencecheck.run.Situation;
 
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package fencecheck.report;
 
+import fencecheck.api.Outcome;
 import fencecheck.check.Invariant;
 import fencecheck.check.RealTimeHistory;
 import fencecheck.check.TimedOperation;
@@ -7,7 +8,6 @@ import fencecheck.check.Violation;
 import fencecheck.model.Command;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
-import fencecheck.api.Outcome;
 import fencecheck.model.SinkKind;
 
 import java.time.Instant;

@@ -1,8 +1,8 @@
 package fencecheck.report;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
-import fencecheck.model.Command;
 import fencecheck.api.Outcome;
+import fencecheck.model.Command;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

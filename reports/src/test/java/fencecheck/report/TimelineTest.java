@@ -1,9 +1,9 @@
 package fencecheck.report;
 
+import fencecheck.api.Outcome;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
-import fencecheck.api.Outcome;
 import fencecheck.model.SinkKind;
 import fencecheck.run.HistoryEntry;
 import fencecheck.trace.Action;

@@ -2,6 +2,7 @@ package fencecheck.protocol.pack;
 
 import fencecheck.api.Boundary;
 import fencecheck.api.Conformance;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.OperationBinding;
 import fencecheck.api.ReleaseEncoding;
@@ -9,7 +10,6 @@ import fencecheck.api.RowComparison;
 import fencecheck.api.TimeResolution;
 import fencecheck.api.TokenSequence;
 import fencecheck.protocol.Implementations;
-import fencecheck.api.LeaseProtocol;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

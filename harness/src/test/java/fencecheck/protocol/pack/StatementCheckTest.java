@@ -1,9 +1,9 @@
 package fencecheck.protocol.pack;
 
+import fencecheck.api.LeaseProtocol;
 import fencecheck.db.Database;
 import fencecheck.db.Databases;
 import fencecheck.protocol.Implementations;
-import fencecheck.api.LeaseProtocol;
 import fencecheck.protocol.PackPreflight;
 import fencecheck.protocol.SqlLeaseProtocol;
 import org.junit.jupiter.api.Test;

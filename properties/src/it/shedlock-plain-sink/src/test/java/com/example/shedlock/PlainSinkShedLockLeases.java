@@ -16,7 +16,6 @@ import net.javacrumbs.shedlock.provider.jdbctemplate.JdbcTemplateLockProvider;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.PreparedStatementCreator;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -25,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import javax.sql.DataSource;
 
 /** shedlock-per-execution's adapter with result writes of its own (plain-sinks/), which compare the token with nothing. */
 public class PlainSinkShedLockLeases extends KitLeaseProtocol {

@@ -17,7 +17,6 @@ import net.javacrumbs.shedlock.support.Utils;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.PreparedStatementCreator;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -26,6 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import javax.sql.DataSource;
 
 /**
  * ShedLock's {@link JdbcTemplateLockProvider} (lock, extend, unlock) on fencecheck's fencing kit, as in

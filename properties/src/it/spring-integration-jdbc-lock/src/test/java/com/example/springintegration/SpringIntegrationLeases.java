@@ -14,7 +14,6 @@ import org.springframework.integration.support.locks.DistributedLock;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -24,6 +23,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import javax.sql.DataSource;
 
 /**
  * Spring Integration's {@link JdbcLockRegistry} on fencecheck's fencing kit: a registry per execution, its
