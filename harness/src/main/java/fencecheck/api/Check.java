@@ -3,8 +3,8 @@ package fencecheck.api;
 import org.apiguardian.api.API;
 
 /**
- * The groups of situations fencecheck checks, one property of {@link FencecheckSuite} each; a suite names the ones it
- * runs in {@link Fencecheck#checks}, and {@code -Dfencecheck.checks=LEASES,REAL_TIME} narrows them on the command
+ * The groups of situations fencecheck checks, one property of {@code FencecheckSuite} each; a suite names the ones it
+ * runs in {@code @Fencecheck(checks = ...)}, and {@code -Dfencecheck.checks=LEASES,REAL_TIME} narrows them on the command
  * line. Every group has coverage floors: its property fails when a situation it is responsible for stays rarer than
  * its floor in the generated tries, so a green run has met what the group claims to test.
  */

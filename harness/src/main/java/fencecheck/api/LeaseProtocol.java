@@ -10,8 +10,8 @@ import java.util.UUID;
 
 /**
  * An implementation of the lease / fence / sink protocol on PostgreSQL: the
- * reference, a known-buggy variant, a user's SQL pack ({@code sql:DIR}, see
- * {@link SqlLeaseProtocol}) or a user's own class (selected by its fully
+ * reference, a known-buggy variant, a user's SQL pack ({@code sql:DIR}, run by
+ * fencecheck's own implementation of this interface) or a user's own class (selected by its fully
  * qualified name; it needs a public no-argument constructor). This is the
  * contract such a class keeps with the lock-step runner ({@code fencecheck.run.TraceRunner})
  * and the real-time run ({@code fencecheck.realtime.RealTimeRun}).
@@ -36,9 +36,11 @@ import java.util.UUID;
  *     ({@code create ... if not exists}): another JVM may have installed it on
  *     the same server already. Tables of every implementation a JVM runs share
  *     the {@code public} schema, so they need names of their own.</li>
- * <li>Before every try: {@link #deleteAllRows} (or, for a {@link DeletesWithSql},
- *     its SQL sent with the clock's reset), then {@link #restartCoordinator}:
- *     each try starts from empty tables, clock zero and a fresh coordinator.</li>
+ * <li>Before every try: {@link #deleteAllRows} (or, for an implementation whose reset
+ *     is plain SQL, {@code DeletesWithSql} as the fencing kit's is, that SQL sent with the
+ *     clock's reset), then, in lock step, {@link #restartCoordinator}: each try starts
+ *     from empty tables, clock zero and a fresh coordinator (in real time, a fresh
+ *     instance).</li>
  * <li>{@link #client} is called once per session when it connects (each worker
  *     incarnation, the outbox relay, the consumer, and an observer that only
  *     calls {@code inspect}), and {@link #jobClient} on the same connection when
@@ -55,12 +57,12 @@ import java.util.UUID;
  * </ol>
  *
  * <h2>Calls, statements and commits</h2>
- * A call of a {@link LeaseClient} or {@link JobClient} method is a step the
+ * A call of a {@link LeaseClient} or {@code JobClient} method is a step the
  * runner interleaves around: it runs on a thread of its own, and the runner
  * starts the next step only when the call returned, the database shows it
  * waiting for a lock another session of the try holds, or it stopped at a
  * point between two of its statements. Such a point is
- * {@link fencecheck.protocol.pack.BetweenStatements#point}: a SQL pack's file
+ * {@code fencecheck.protocol.pack.BetweenStatements.point}: a SQL pack's file
  * of several statements passes it after each but the last, and a trace's
  * {@code split} step stops the worker's next call there, runs other actors'
  * steps, and lets the call go on at the worker's next step (so an
@@ -77,15 +79,15 @@ import java.util.UUID;
  * must end before it returns. A network fault may hit any statement of a
  * call, its own COMMIT included: the call's effect is then unknown, and what
  * the rows of its key show afterwards must be either nothing of it or all of
- * it. Between {@link JobClient#begin} and
- * {@link JobClient#commit} or {@link JobClient#rollback} autocommit is off and
+ * it. Between {@code JobClient.begin} and
+ * {@code JobClient.commit} or {@code JobClient.rollback} autocommit is off and
  * every call on the session, lease operations and writes included, runs in
  * that one transaction, which only those three methods end. (For an
  * implementation without a job client the runner begins, commits and rolls
  * back with plain JDBC on the session's connection.)
  *
  * <h2>Answers and exceptions</h2>
- * A call answers in the model's words ({@code fencecheck.api.Outcome},
+ * A call answers in the model's words ({@link Outcome},
  * {@code fencecheck.job.JobOutcome}); zero affected rows is never a success.
  * An exception thrown by a call, an {@link SQLException} above all, is that
  * step's answer: the runner records its first line, and since the model never
@@ -101,6 +103,24 @@ import java.util.UUID;
  * network timeout; pgjdbc closes the connection then): an implementation that
  * catches the error and answers {@code Busy} has not heard from the database.
  * The worker then gives the session up and opens a new one.
+ *
+ * <h2>Threads</h2>
+ * In lock step one try runs at a time in a JVM, and the runner calls this
+ * interface's methods ({@link #client} and {@link #jobClient} included) on
+ * the thread that runs the try. A call of a client runs on one of
+ * fencecheck's statement threads or, when no other session of the try has a
+ * transaction open or a statement running, on the try's thread itself, so
+ * one session's calls may come on different threads, one after another; a
+ * call of another session runs only while the running one waits for a lock
+ * or stopped between statements. In
+ * real time every worker incarnation is a thread of its own that opens its
+ * sessions and makes every call on them, so several workers' calls run at
+ * once; {@link #newOwner} is called on the thread that starts an incarnation
+ * (the try's, for the first ones; the nemesis's, for a restart) while other
+ * workers' calls run. So the instance, and whatever its clients share
+ * through it or through static fields, must be safe for use from several
+ * threads; a client is used by one thread at a time (see
+ * {@link LeaseClient}).
  */
 @API(status = API.Status.STABLE, since = "0.1")
 public interface LeaseProtocol {
@@ -112,16 +132,24 @@ public interface LeaseProtocol {
      * it, and a replay selects the implementation by it again, so
      * {@code Implementations.select(name())} must give this implementation back. It also
      * keys the runner's install of the schema and the jqwik failure database.
+     *
+     * @return the name it is selected by, the same at every call
      */
     String name();
 
-    /** One sentence: what it does differently and which article rule that breaks (empty for the reference). */
+    /**
+     * One sentence: what it does differently and which article rule that breaks (empty for the reference).
+     *
+     * @return the sentence, or an empty string
+     */
     String description();
 
     /**
      * The semantics this implementation claims, that the model is configured with. Its
      * {@link ModelConfig#conformance()} says how closely it claims to follow the reference
      * (see {@link #conformance}).
+     *
+     * @return the claimed semantics, the same at every call
      */
     ModelConfig modelConfig();
 
@@ -130,6 +158,8 @@ public interface LeaseProtocol {
      * {@link Conformance#SAFETY} (only what no correct lease service may do fails; other differences from the
      * reference are notes). Built-in implementations and packs that extend a built-in pack claim
      * {@link Conformance#STRICT}.
+     *
+     * @return the level the implementation is held to, unless the suite or the command line names another
      */
     default Conformance conformance() {
         return modelConfig().conformanceOr(Conformance.SAFETY);
@@ -137,23 +167,40 @@ public interface LeaseProtocol {
 
     /**
      * The owner id of a new execution of a job by {@code worker} (its role, e.g. {@code w1}),
-     * asked once per incarnation: fresh every time in the reference.
+     * asked once per incarnation: fresh every time in the reference. An owner names one execution, so a restarted
+     * worker is a new owner.
+     *
+     * @param worker the worker's role, without the incarnation's suffix ({@code w1} for {@code w1.2})
+     * @return the owner id its calls will name
      */
     UUID newOwner(String worker);
 
     /**
      * Creates the tables this implementation needs; idempotent, once per database
      * (see the lifecycle above). A failure stops the run with its message's first line.
+     *
+     * @param connection a connection of its own, in autocommit, whose search path is
+     *                   {@code public, fencecheck_clock, pg_catalog}; fencecheck closes it
+     * @throws SQLException when the schema cannot be installed: the run stops
      */
     void installSchema(Connection connection) throws SQLException;
 
-    /** Deletes every row this implementation stores, in one round trip; before every try. */
+    /**
+     * Deletes every row this implementation stores, in one round trip; before every try.
+     *
+     * @param connection a session of fencecheck's, in autocommit, that outlives the call: leave it open
+     * @throws SQLException when the rows cannot be deleted: the try cannot start
+     */
     void deleteAllRows(Connection connection) throws SQLException;
 
     /**
      * A client bound to one session's connection, for as long as the session lives;
      * it may prepare statements on it, and closes them in {@link LeaseClient#close}
      * (the runner closes the connection itself).
+     *
+     * @param connection the session's connection, fencecheck's (see the lifecycle above)
+     * @return a client whose calls send every statement on {@code connection}
+     * @throws SQLException when preparing on the connection fails: the session is not opened
      */
     LeaseClient client(Connection connection) throws SQLException;
 
@@ -162,7 +209,12 @@ public interface LeaseProtocol {
      * the outbox relay and consumer, on the same connection as {@link #client}.
      * An implementation without them is lease-only: the job-transaction
      * properties skip it, and its lease traces' begin, commit and rollback are
-     * done by the runner.
+     * done by the runner. By default: none.
+     *
+     * @param connection the session's connection, the one {@link #client} was given
+     * @return a job client whose calls send every statement on {@code connection}
+     * @throws SQLException when preparing on the connection fails: the session is not opened
+     * @throws UnsupportedOperationException by default, for a lease-only implementation
      */
     default JobClient jobClient(Connection connection) throws SQLException {
         throw new UnsupportedOperationException(name() + " has no job transaction, outbox or consumer");
@@ -172,6 +224,8 @@ public interface LeaseProtocol {
      * Whether it has the job transaction, the outbox and the consumer
      * ({@link #jobClient}); the job properties skip an implementation without
      * them. By default: whether its class implements {@link #jobClient}.
+     *
+     * @return whether {@link #jobClient} gives a job client
      */
     default boolean hasJobTransaction() {
         try {
@@ -183,9 +237,11 @@ public interface LeaseProtocol {
 
     /**
      * Whether some of its calls pass a point between statements
-     * ({@link fencecheck.protocol.pack.BetweenStatements#point}) where a trace may stop them: a SQL pack
+     * ({@code fencecheck.protocol.pack.BetweenStatements.point}) where a trace may stop them: a SQL pack
      * with a file of several statements does. The lease property then expects another session to run
      * between the statements of one call in some of its tries. By default: no.
+     *
+     * @return whether some calls stop between statements
      */
     default boolean stopsBetweenStatements() {
         return false;
@@ -194,6 +250,9 @@ public interface LeaseProtocol {
     /**
      * The result id a worker sends when it retries a write whose answer never
      * came. The reference keeps the original, so the retry is a replay.
+     *
+     * @param resultId the result id of the write whose answer was lost
+     * @return the result id the retry sends; by default {@code resultId} itself
      */
     default String retryResultId(String resultId) {
         return resultId;
@@ -208,7 +267,10 @@ public interface LeaseProtocol {
      * {@code System.currentTimeMillis()}, {@code Instant.now()} or
      * {@code LocalDateTime.now()} instead escapes the virtual clock. In real
      * time it is {@link Clock#systemUTC()}, given once per try before any worker
-     * starts, replacing a virtual clock an earlier lock-step run gave.
+     * starts, replacing a virtual clock an earlier lock-step run gave. By default
+     * ignored.
+     *
+     * @param clock the clock to read the current instant from
      */
     default void useClock(Clock clock) {
     }

@@ -7,7 +7,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 
 /**
- * The database fencecheck's properties run on, for tests of your own beside a {@link FencecheckSuite}: a test that
+ * The database fencecheck's properties run on, for tests of your own beside a {@code FencecheckSuite}: a test that
  * calls an adapter directly to show one behaviour on the real server. It is the embedded PostgreSQL unless
  * {@code -Dfencecheck.db} names another, started on first use and stopped when the test JVM exits.
  */

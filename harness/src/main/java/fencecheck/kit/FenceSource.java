@@ -19,7 +19,11 @@ public enum FenceSource {
     /** Form (b): the kit's fence row, advanced by a trigger on the library's lock table whenever a new lease is taken. */
     TRIGGER;
 
-    /** How it is written in a pack's settings, e.g. {@code fence-row}. */
+    /**
+     * How it is written in a pack's settings, e.g. {@code fence-row}.
+     *
+     * @return {@code returned}, {@code fence-row} or {@code trigger}
+     */
     public String spelled() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }

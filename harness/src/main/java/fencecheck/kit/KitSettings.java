@@ -21,6 +21,9 @@ import java.util.Map;
  * lock.newLeaseWhen=set    # trigger only: changed (the default), set (any update naming them) or
  *                          # changed-or-ended (also one that sets one on a row whose lease had ended)
  * </pre>
+ *
+ * @param fence where the token comes from
+ * @param lock  the library's lock table, as the kit reads it
  */
 @API(status = API.Status.INTERNAL)
 public record KitSettings(FenceSource fence, LockTable lock) {

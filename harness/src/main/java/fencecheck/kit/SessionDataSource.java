@@ -23,6 +23,11 @@ public final class SessionDataSource implements DataSource {
 
     private final Supplier<Connection> session;
 
+    /**
+     * Over one session, for a library object made per session (in {@link KitLeaseProtocol.Calls#open}).
+     *
+     * @param session the session's connection, fencecheck's
+     */
     public SessionDataSource(Connection session) {
         this(() -> session);
     }
@@ -30,6 +35,9 @@ public final class SessionDataSource implements DataSource {
     /**
      * Over the session the caller's current call runs on, for a library object that outlives a session (a lock
      * registry kept per execution while its worker's broken sessions are replaced).
+     *
+     * @param session gives the connection of the session the current call runs on, asked at every
+     *                {@link #getConnection()}
      */
     public SessionDataSource(Supplier<Connection> session) {
         this.session = session;

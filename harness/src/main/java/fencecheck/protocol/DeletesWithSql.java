@@ -7,6 +7,10 @@ package fencecheck.protocol;
  */
 public interface DeletesWithSql {
 
-    /** Statements, separated by semicolons and without bind parameters, that delete every row the protocol stores. */
+    /**
+     * Statements, separated by semicolons and without bind parameters, that delete every row the protocol stores.
+     *
+     * @return the statements
+     */
     String deleteAllRowsSql();
 }

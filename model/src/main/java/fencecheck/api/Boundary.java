@@ -24,8 +24,24 @@ public enum Boundary {
         }
     };
 
+    /**
+     * Whether a lease that ends at {@code until} is still held at {@code now}: only its owner may renew it, and
+     * another owner's acquire is {@code Busy}.
+     *
+     * @param now   the current instant, in microseconds on fencecheck's time line
+     * @param until the lease's end, on the same time line
+     * @return whether the lease is valid at {@code now} under this convention
+     */
     public abstract boolean isValid(long now, long until);
 
+    /**
+     * Whether a lease that ends at {@code until} has run out at {@code now}: any owner may acquire it (under a new
+     * token), and the reference refuses to renew it. Always the opposite of {@link #isValid}.
+     *
+     * @param now   the current instant, in microseconds on fencecheck's time line
+     * @param until the lease's end, on the same time line
+     * @return whether the lease is expired at {@code now} under this convention
+     */
     public boolean isExpired(long now, long until) {
         return !isValid(now, until);
     }

@@ -2,7 +2,10 @@ package fencecheck.api;
 
 import org.apiguardian.api.API;
 
-/** How the database's rows are compared with the model's after each step (see {@link RowAgreement}). */
+/**
+ * How the database's rows of a key (its lease and the results in both sinks) are compared with the model's after each
+ * step: what counts as the two agreeing.
+ */
 @API(status = API.Status.STABLE, since = "0.1")
 public enum RowComparison {
 

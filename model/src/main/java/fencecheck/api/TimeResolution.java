@@ -32,7 +32,11 @@ public enum TimeResolution {
         this.unitMicros = unitMicros;
     }
 
-    /** The smallest step between two stored instants, in microseconds: 1 or 1000. */
+    /**
+     * The smallest step between two stored instants, in microseconds.
+     *
+     * @return 1 or 1000
+     */
     public long unitMicros() {
         return unitMicros;
     }
@@ -52,22 +56,41 @@ public enum TimeResolution {
      * whole number of milliseconds after that epoch), so rounding halves up in model time is
      * PostgreSQL's rounding for every instant the harness can reach, negative model times
      * included (which rounding halves away from zero <em>in model time</em> would get wrong).
+     *
+     * @param micros an instant, in microseconds on fencecheck's time line
+     * @return the instant a column of this resolution stores for it
      */
     public long round(long micros) {
         return Math.floorDiv(micros + unitMicros / 2, unitMicros) * unitMicros;
     }
 
-    /** The first instant at or after {@code micros} that this resolution holds. */
+    /**
+     * The first instant at or after {@code micros} that this resolution holds.
+     *
+     * @param micros an instant, in microseconds on fencecheck's time line
+     * @return the least multiple of {@link #unitMicros()} that is not before it
+     */
     public long ceil(long micros) {
         return Math.floorDiv(micros + unitMicros - 1, unitMicros) * unitMicros;
     }
 
-    /** The last instant at or before {@code micros} that this resolution holds. */
+    /**
+     * The last instant at or before {@code micros} that this resolution holds.
+     *
+     * @param micros an instant, in microseconds on fencecheck's time line
+     * @return the greatest multiple of {@link #unitMicros()} that is not after it
+     */
     public long floor(long micros) {
         return Math.floorDiv(micros, unitMicros) * unitMicros;
     }
 
-    /** Whether a column of this resolution can hold {@code micros} exactly: what a generator may pick as a stored instant. */
+    /**
+     * Whether a column of this resolution can hold {@code micros} exactly: what a generator may pick as a stored
+     * instant.
+     *
+     * @param micros an instant, in microseconds on fencecheck's time line
+     * @return whether it is a multiple of {@link #unitMicros()}
+     */
     public boolean holds(long micros) {
         return Math.floorMod(micros, unitMicros) == 0;
     }

@@ -21,8 +21,8 @@ public enum TokenSequence {
     /**
      * The implementation grants any strictly increasing positive sequence per key, with gaps
      * (e.g. from one database sequence shared by all keys): the model cannot predict a
-     * token, so it judges the token the database granted
-     * ({@link LeaseModel#acquire(ProtocolState, Command.Acquire, long)}) and goes on with it.
+     * token, so it judges the token the database granted (whether it {@link #continues} the
+     * key's sequence) and goes on with it.
      */
     INCREASING {
         @Override
@@ -34,10 +34,19 @@ public enum TokenSequence {
     /**
      * Whether a fresh grant with token {@code observed} continues a key whose highest
      * grant so far is {@code highestGranted} (0 for a key never granted).
+     *
+     * @param highestGranted the highest token granted for the key so far, 0 for none
+     * @param observed       the token of the new grant
+     * @return whether {@code observed} may follow {@code highestGranted} under this sequence
      */
     public abstract boolean continues(long highestGranted, long observed);
 
-    /** The least token that continues the sequence: what the model answers when it is not told the granted one. */
+    /**
+     * The least token that continues the sequence: what the model answers when it is not told the granted one.
+     *
+     * @param highestGranted the highest token granted for the key so far, 0 for none
+     * @return {@code highestGranted + 1}
+     */
     public long least(long highestGranted) {
         return highestGranted + 1;
     }
