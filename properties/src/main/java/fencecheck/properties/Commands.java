@@ -31,17 +31,14 @@ final class Commands {
     }
 
     /**
-     * Re-runs only the property {@code method} of {@code propertyClass} with a pinned seed. The build tool's test
-     * filter matches a method by the class that declares it ({@link FencecheckSuite} for fencecheck's own properties)
-     * and finds test classes by their own name, so a method inherited needs both: the class, and
-     * {@code DeclaringClass#method} ({@code -Dtest='Class#method'} alone selects nothing and passes). jqwik's failure
-     * database is set aside ({@code RANDOM_SEED} after a failure), so the seed, not a sample stored by an earlier run,
-     * decides what is generated.
+     * Re-runs only the property {@code method} of {@code propertyClass} with a pinned seed, named as a Java developer
+     * names a test: {@code -Dtest='PropertyClass#method'}, also for a property the class inherits from
+     * {@link FencecheckSuite} ({@link InheritedPropertySources} lets the build tool's filter find it there). jqwik's
+     * failure database is set aside ({@code RANDOM_SEED} after a failure), so the seed, not a sample stored by an
+     * earlier run, decides what is generated.
      */
     static String rerunSeed(Class<?> propertyClass, Method method, String seed, String implementation) {
-        String declaring = method.getDeclaringClass().getSimpleName();
-        String test = declaring.equals(propertyClass.getSimpleName()) ? declaring + "#" + method.getName()
-                : propertyClass.getSimpleName() + "," + declaring + "#" + method.getName();
+        String test = propertyClass.getSimpleName() + "#" + method.getName();
         String pinned = " -Dtest='" + test + "' -Dfencecheck.seed=" + seed + " -Dfencecheck.implementation=" + implementation
                 + " -Djqwik.failures.after.default=RANDOM_SEED";
         if (inFencecheckItself()) {
