@@ -1,7 +1,7 @@
 package fencecheck.kit;
 
-import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome;
+import fencecheck.api.Outcome.Granted;
 import fencecheck.protocol.pack.BetweenStatements;
 import fencecheck.protocol.pack.Operation;
 import fencecheck.protocol.pack.Params;

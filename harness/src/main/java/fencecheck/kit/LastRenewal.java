@@ -1,10 +1,10 @@
 package fencecheck.kit;
 
+import fencecheck.api.LeaseClient;
+import fencecheck.api.Outcome;
 import fencecheck.model.KeyState;
 import fencecheck.model.Lease;
-import fencecheck.api.Outcome;
 import fencecheck.protocol.ForwardingLeaseClient;
-import fencecheck.api.LeaseClient;
 
 import java.sql.SQLException;
 import java.util.UUID;

@@ -1,11 +1,11 @@
 package fencecheck.kit;
 
-import fencecheck.model.KeyState;
-import fencecheck.model.Lease;
+import fencecheck.api.LeaseClient;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Granted;
+import fencecheck.model.KeyState;
+import fencecheck.model.Lease;
 import fencecheck.protocol.ForwardingLeaseClient;
-import fencecheck.api.LeaseClient;
 
 import java.sql.SQLException;
 import java.util.Map;

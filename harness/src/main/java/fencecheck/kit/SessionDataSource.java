@@ -2,7 +2,6 @@ package fencecheck.kit;
 
 import org.apiguardian.api.API;
 
-import javax.sql.DataSource;
 import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -11,6 +10,7 @@ import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.function.Supplier;
 import java.util.logging.Logger;
+import javax.sql.DataSource;
 
 /**
  * The pool a lock library borrows connections from, over one of fencecheck's sessions: every connection it hands

@@ -1,5 +1,6 @@
 package fencecheck.properties;
 
+import fencecheck.api.FencecheckSuite;
 import org.junit.platform.engine.FilterResult;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestSource;

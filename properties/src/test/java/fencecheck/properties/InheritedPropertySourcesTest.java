@@ -1,5 +1,6 @@
 package fencecheck.properties;
 
+import fencecheck.api.FencecheckSuite;
 import org.apache.maven.surefire.api.testset.TestListResolver;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.engine.FilterResult;

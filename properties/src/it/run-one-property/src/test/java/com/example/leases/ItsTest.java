@@ -1,10 +1,10 @@
 package com.example.leases;
 
-import fencecheck.properties.Fencecheck;
-import fencecheck.properties.FencecheckSuite;
-import fencecheck.run.Situation.Group;
+import fencecheck.api.Check;
+import fencecheck.api.Fencecheck;
+import fencecheck.api.FencecheckSuite;
 
 /** The reference implementation, with the main property only: every property of the suite is still found, the others skipped. */
-@Fencecheck(checks = Group.LEASES)
+@Fencecheck(checks = Check.LEASES)
 class ItsTest extends FencecheckSuite {
 }
