@@ -2,8 +2,6 @@ package fencecheck.api;
 
 import fencecheck.api.Outcome.RolledBack;
 import fencecheck.api.Outcome.WriteOutcome;
-import fencecheck.model.KeyState;
-import fencecheck.model.SinkKind;
 import org.apiguardian.api.API;
 
 import java.sql.SQLException;

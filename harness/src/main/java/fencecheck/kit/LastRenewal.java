@@ -2,8 +2,8 @@ package fencecheck.kit;
 
 import fencecheck.api.LeaseClient;
 import fencecheck.api.Outcome;
-import fencecheck.model.KeyState;
-import fencecheck.model.Lease;
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.protocol.ForwardingLeaseClient;
 
 import java.sql.SQLException;

@@ -2,7 +2,7 @@ package fencecheck.protocol;
 
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobRows;
-import fencecheck.model.StoredResult;
+import fencecheck.api.StoredResult;
 
 import java.sql.SQLException;
 import java.util.List;

@@ -10,8 +10,8 @@ import fencecheck.api.Outcome.RolledBack;
 import fencecheck.api.Outcome.WriteOutcome;
 import fencecheck.db.SqlResources;
 import fencecheck.db.VirtualClock;
-import fencecheck.model.KeyState;
-import fencecheck.model.SinkKind;
+import fencecheck.api.KeyState;
+import fencecheck.api.SinkKind;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -2,7 +2,7 @@ package fencecheck.protocol;
 
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobRows;
-import fencecheck.model.StoredResult;
+import fencecheck.api.StoredResult;
 import fencecheck.protocol.pack.Operation;
 import fencecheck.protocol.pack.Params;
 import fencecheck.protocol.pack.PreparedOperation;

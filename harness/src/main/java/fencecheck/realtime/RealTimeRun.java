@@ -12,8 +12,8 @@ import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.TestBed;
 import fencecheck.findings.FindingKinds;
 import fencecheck.findings.Severity;
-import fencecheck.model.KeyState;
-import fencecheck.model.Lease;
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.run.Situation;
 import fencecheck.run.TraceRunner;
 

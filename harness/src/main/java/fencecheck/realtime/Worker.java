@@ -10,7 +10,7 @@ import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Release;
 import fencecheck.model.Command.Renew;
 import fencecheck.model.Command.Write;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 
 import java.sql.SQLException;
 import java.util.Comparator;

@@ -7,7 +7,7 @@ import fencecheck.check.Stored;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 
 import java.util.ArrayList;
 import java.util.HashMap;

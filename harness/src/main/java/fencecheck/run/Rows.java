@@ -1,6 +1,6 @@
 package fencecheck.run;
 
-import fencecheck.model.KeyState;
+import fencecheck.api.KeyState;
 import fencecheck.model.Micros;
 
 import java.util.StringJoiner;

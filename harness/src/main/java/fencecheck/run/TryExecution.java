@@ -9,7 +9,7 @@ import fencecheck.job.JobCommand;
 import fencecheck.job.JobModel;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobTransition;
-import fencecheck.model.Lease;
+import fencecheck.api.Lease;
 import fencecheck.model.Micros;
 import fencecheck.protocol.JobClient;
 import fencecheck.trace.Action;

@@ -9,7 +9,7 @@ import fencecheck.job.JobState;
 import fencecheck.job.JobTransition;
 import fencecheck.model.Describe;
 import fencecheck.model.Judgement;
-import fencecheck.model.Lease;
+import fencecheck.api.Lease;
 import fencecheck.model.Micros;
 
 import java.sql.SQLException;

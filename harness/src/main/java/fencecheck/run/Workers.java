@@ -7,7 +7,7 @@ import fencecheck.job.JobState;
 import fencecheck.job.Transaction;
 import fencecheck.model.Command;
 import fencecheck.model.Describe;
-import fencecheck.model.Lease;
+import fencecheck.api.Lease;
 import fencecheck.trace.Action;
 import fencecheck.trace.TokenSource;
 

@@ -2,7 +2,7 @@ package fencecheck.trace;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 
 /**
  * One step of a trace. Workers ({@code w1}..{@code w4}) act with what they

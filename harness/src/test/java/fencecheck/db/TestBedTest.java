@@ -2,8 +2,8 @@ package fencecheck.db;
 
 import fencecheck.api.LeaseClient;
 import fencecheck.api.LeaseProtocol;
-import fencecheck.model.KeyState;
-import fencecheck.model.SinkKind;
+import fencecheck.api.KeyState;
+import fencecheck.api.SinkKind;
 import fencecheck.protocol.Implementations;
 import org.junit.jupiter.api.Test;
 

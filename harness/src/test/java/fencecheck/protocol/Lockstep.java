@@ -8,10 +8,10 @@ import fencecheck.db.Databases;
 import fencecheck.db.TestBed;
 import fencecheck.db.VirtualClock;
 import fencecheck.model.Command;
-import fencecheck.model.KeyState;
+import fencecheck.api.KeyState;
 import fencecheck.model.LeaseModel;
 import fencecheck.model.ProtocolState;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import fencecheck.model.Transition;
 
 import java.sql.Connection;

@@ -4,8 +4,8 @@ import fencecheck.api.LeaseClient;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.RolledBack;
 import fencecheck.api.Outcome.WriteOutcome;
-import fencecheck.model.KeyState;
-import fencecheck.model.SinkKind;
+import fencecheck.api.KeyState;
+import fencecheck.api.SinkKind;
 import fencecheck.protocol.SqlLeaseProtocol;
 
 import java.sql.Connection;

@@ -2,8 +2,8 @@ package fencecheck.run;
 
 import fencecheck.api.LeaseClient;
 import fencecheck.api.Outcome;
-import fencecheck.model.KeyState;
-import fencecheck.model.SinkKind;
+import fencecheck.api.KeyState;
+import fencecheck.api.SinkKind;
 
 import java.sql.PreparedStatement;
 import java.sql.SQLException;

@@ -8,7 +8,7 @@ import fencecheck.check.Violation;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

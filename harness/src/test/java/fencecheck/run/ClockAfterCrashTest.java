@@ -5,7 +5,7 @@ import fencecheck.db.Databases;
 import fencecheck.db.VirtualClock;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Micros;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import fencecheck.protocol.FaultVariants;
 import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;

@@ -3,7 +3,7 @@ package fencecheck.run;
 import fencecheck.api.Conformance;
 import fencecheck.api.LeaseProtocol;
 import fencecheck.db.Databases;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;
 import fencecheck.trace.NetworkFault;

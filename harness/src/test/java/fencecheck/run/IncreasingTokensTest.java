@@ -2,7 +2,7 @@ package fencecheck.run;
 
 import fencecheck.api.Outcome;
 import fencecheck.job.JobOutcome;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;
 import fencecheck.trace.TokenSource;

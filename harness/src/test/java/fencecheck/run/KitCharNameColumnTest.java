@@ -9,7 +9,7 @@ import fencecheck.kit.FenceSource;
 import fencecheck.kit.KitLeaseProtocol;
 import fencecheck.kit.LockCalls;
 import fencecheck.kit.LockTable;
-import fencecheck.model.Lease;
+import fencecheck.api.Lease;
 import fencecheck.trace.Trace;
 import org.junit.jupiter.api.Test;
 

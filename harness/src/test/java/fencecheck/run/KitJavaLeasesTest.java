@@ -12,7 +12,7 @@ import fencecheck.kit.FenceSource;
 import fencecheck.kit.KitLeaseProtocol;
 import fencecheck.kit.LockCalls;
 import fencecheck.kit.LockTable;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import fencecheck.protocol.pack.PackException;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;

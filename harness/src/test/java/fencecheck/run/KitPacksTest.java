@@ -4,7 +4,7 @@ import fencecheck.api.Outcome;
 import fencecheck.db.Databases;
 import fencecheck.job.JobOutcome;
 import fencecheck.kit.KitSql;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.protocol.pack.Operation;
 import fencecheck.protocol.pack.SqlPack;

@@ -2,7 +2,7 @@ package fencecheck.run;
 
 import fencecheck.api.ModelConfig;
 import fencecheck.db.Databases;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;

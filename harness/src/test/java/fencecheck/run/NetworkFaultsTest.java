@@ -4,7 +4,7 @@ import fencecheck.api.Outcome;
 import fencecheck.db.Databases;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;
 import fencecheck.trace.NetworkFault;

@@ -5,7 +5,7 @@ import fencecheck.api.Outcome;
 import fencecheck.db.Databases;
 import fencecheck.db.TestBed;
 import fencecheck.job.JobOutcome;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;

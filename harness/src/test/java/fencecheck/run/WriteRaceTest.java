@@ -8,7 +8,7 @@ import fencecheck.db.Databases;
 import fencecheck.db.TestBed;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;

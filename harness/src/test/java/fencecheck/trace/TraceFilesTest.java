@@ -1,6 +1,6 @@
 package fencecheck.trace;
 
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;

@@ -3,8 +3,8 @@ package fencecheck.check;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.WriteOutcome;
 import fencecheck.model.Command.Write;
-import fencecheck.model.SinkKind;
-import fencecheck.model.StoredResult;
+import fencecheck.api.SinkKind;
+import fencecheck.api.StoredResult;
 
 import java.util.ArrayList;
 import java.util.Comparator;

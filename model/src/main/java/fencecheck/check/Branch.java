@@ -1,7 +1,7 @@
 package fencecheck.check;
 
 import fencecheck.api.Outcome;
-import fencecheck.model.KeyState;
+import fencecheck.api.KeyState;
 
 /**
  * The rows after an operation, with how late the lease may end, the answer it took effect with, and for an

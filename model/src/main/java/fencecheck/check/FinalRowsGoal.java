@@ -3,9 +3,9 @@ package fencecheck.check;
 import fencecheck.api.Outcome;
 import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
-import fencecheck.model.KeyState;
-import fencecheck.model.SinkKind;
-import fencecheck.model.StoredResult;
+import fencecheck.api.KeyState;
+import fencecheck.api.SinkKind;
+import fencecheck.api.StoredResult;
 
 import java.util.ArrayList;
 import java.util.BitSet;

@@ -3,8 +3,8 @@ package fencecheck.check;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.Renewed;
 import fencecheck.model.Command;
-import fencecheck.model.KeyState;
-import fencecheck.model.Lease;
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

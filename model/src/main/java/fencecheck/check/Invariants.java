@@ -11,7 +11,7 @@ import fencecheck.model.Command.Release;
 import fencecheck.model.Command.Renew;
 import fencecheck.model.Command.Write;
 import fencecheck.model.Micros;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 
 import java.util.ArrayList;
 import java.util.HashMap;

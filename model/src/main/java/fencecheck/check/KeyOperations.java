@@ -1,6 +1,6 @@
 package fencecheck.check;
 
-import fencecheck.model.KeyState;
+import fencecheck.api.KeyState;
 
 import java.util.Comparator;
 

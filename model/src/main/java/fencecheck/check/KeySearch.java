@@ -4,7 +4,7 @@ import fencecheck.api.ModelConfig;
 import fencecheck.check.Linearizability.GaveUp;
 import fencecheck.check.Linearizability.Linearizable;
 import fencecheck.check.Linearizability.Verdict;
-import fencecheck.model.KeyState;
+import fencecheck.api.KeyState;
 import fencecheck.model.LeaseModel;
 
 import java.util.ArrayDeque;

@@ -1,7 +1,7 @@
 package fencecheck.check;
 
-import fencecheck.model.KeyState;
-import fencecheck.model.Lease;
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.model.Micros;
 
 import java.util.Comparator;

@@ -7,8 +7,8 @@ import fencecheck.api.Outcome.Renewed;
 import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Renew;
-import fencecheck.model.KeyState;
-import fencecheck.model.Lease;
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.model.Micros;
 
 import java.util.ArrayList;

@@ -8,13 +8,13 @@ import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Renew;
 import fencecheck.model.Describe;
-import fencecheck.model.KeyState;
-import fencecheck.model.Lease;
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.model.LeaseModel;
 import fencecheck.model.Micros;
 import fencecheck.model.ProtocolState;
-import fencecheck.model.SinkKind;
-import fencecheck.model.StoredResult;
+import fencecheck.api.SinkKind;
+import fencecheck.api.StoredResult;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -5,7 +5,7 @@ import fencecheck.api.Outcome.Renewed;
 import fencecheck.check.Linearizability.Point;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Renew;
-import fencecheck.model.Lease;
+import fencecheck.api.Lease;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package fencecheck.job;
 
-import fencecheck.model.KeyState;
+import fencecheck.api.KeyState;
 import fencecheck.model.Micros;
-import fencecheck.model.StoredResult;
+import fencecheck.api.StoredResult;
 
 import java.util.Collections;
 import java.util.List;

@@ -9,12 +9,12 @@ import fencecheck.job.JobOutcome.Claimed;
 import fencecheck.job.JobOutcome.NotClaimed;
 import fencecheck.model.Command;
 import fencecheck.model.Judgement;
-import fencecheck.model.KeyState;
-import fencecheck.model.Lease;
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.model.LeaseModel;
 import fencecheck.model.ProtocolState;
-import fencecheck.model.SinkKind;
-import fencecheck.model.StoredResult;
+import fencecheck.api.SinkKind;
+import fencecheck.api.StoredResult;
 
 import java.util.Objects;
 import java.util.function.Function;

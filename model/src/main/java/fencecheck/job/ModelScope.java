@@ -1,8 +1,8 @@
 package fencecheck.job;
 
 import fencecheck.job.JobCommand.Write;
-import fencecheck.model.Lease;
-import fencecheck.model.SinkKind;
+import fencecheck.api.Lease;
+import fencecheck.api.SinkKind;
 
 import java.util.HashSet;
 import java.util.Map;

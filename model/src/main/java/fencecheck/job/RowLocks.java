@@ -7,7 +7,7 @@ import fencecheck.job.JobCommand.Write;
 import fencecheck.model.Command;
 import fencecheck.model.LeaseModel;
 import fencecheck.model.ProtocolState;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 
 import java.util.Map;
 

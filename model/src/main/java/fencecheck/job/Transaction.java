@@ -1,8 +1,8 @@
 package fencecheck.job;
 
-import fencecheck.model.KeyState;
-import fencecheck.model.Lease;
-import fencecheck.model.StoredResult;
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
+import fencecheck.api.StoredResult;
 
 import java.util.ArrayList;
 import java.util.Collections;

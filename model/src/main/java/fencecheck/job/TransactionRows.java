@@ -5,10 +5,10 @@ import fencecheck.job.JobCommand.OutboxRow;
 import fencecheck.job.JobOutcome.AlreadyThere;
 import fencecheck.job.JobOutcome.Inserted;
 import fencecheck.job.JobOutcome.Skipped;
-import fencecheck.model.KeyState;
-import fencecheck.model.Lease;
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.model.ProtocolState;
-import fencecheck.model.StoredResult;
+import fencecheck.api.StoredResult;
 
 import java.util.ArrayList;
 import java.util.Comparator;

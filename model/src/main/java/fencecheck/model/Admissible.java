@@ -1,5 +1,6 @@
 package fencecheck.model;
 
+import fencecheck.api.Lease;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Applied;
 import fencecheck.api.Outcome.Busy;

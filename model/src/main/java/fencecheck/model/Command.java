@@ -1,5 +1,7 @@
 package fencecheck.model;
 
+import fencecheck.api.SinkKind;
+
 /**
  * What a client asks of the protocol, with concrete arguments. Times and
  * durations are microseconds of virtual time. Every command is total: where it

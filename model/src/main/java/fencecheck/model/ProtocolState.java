@@ -1,5 +1,7 @@
 package fencecheck.model;
 
+import fencecheck.api.KeyState;
+
 import java.util.Collections;
 import java.util.SortedMap;
 import java.util.TreeMap;

@@ -1,6 +1,8 @@
 package fencecheck.model;
 
 import fencecheck.api.Boundary;
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.api.ModelConfig;
 
 import java.util.Objects;

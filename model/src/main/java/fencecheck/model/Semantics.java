@@ -1,5 +1,6 @@
 package fencecheck.model;
 
+import fencecheck.api.Lease;
 import fencecheck.api.OperationBinding;
 import fencecheck.api.ReleaseEncoding;
 import fencecheck.api.TimeResolution;

@@ -2,9 +2,9 @@ package fencecheck.check;
 
 import fencecheck.api.Outcome;
 import fencecheck.model.Command.Write;
-import fencecheck.model.KeyState;
-import fencecheck.model.SinkKind;
-import fencecheck.model.StoredResult;
+import fencecheck.api.KeyState;
+import fencecheck.api.SinkKind;
+import fencecheck.api.StoredResult;
 import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 

@@ -8,7 +8,7 @@ import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.Renewed;
 import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

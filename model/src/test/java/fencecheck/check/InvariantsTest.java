@@ -16,7 +16,7 @@ import fencecheck.model.Command.Renew;
 import fencecheck.model.Command.RolledBackWrite;
 import fencecheck.model.Command.Write;
 import fencecheck.model.Micros;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

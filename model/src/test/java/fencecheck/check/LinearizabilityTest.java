@@ -11,10 +11,10 @@ import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Renew;
 import fencecheck.model.Command.Write;
-import fencecheck.model.KeyState;
-import fencecheck.model.Lease;
-import fencecheck.model.SinkKind;
-import fencecheck.model.StoredResult;
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
+import fencecheck.api.SinkKind;
+import fencecheck.api.StoredResult;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

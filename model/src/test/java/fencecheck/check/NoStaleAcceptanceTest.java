@@ -9,7 +9,7 @@ import fencecheck.api.Outcome.Forged;
 import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.Stale;
 import fencecheck.model.Command;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

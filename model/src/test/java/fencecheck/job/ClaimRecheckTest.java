@@ -13,7 +13,7 @@ import fencecheck.job.JobOutcome.Inserted;
 import fencecheck.job.JobOutcome.NotClaimed;
 import fencecheck.job.JobOutcome.Skipped;
 import fencecheck.job.JobOutcome.Waiting;
-import fencecheck.model.StoredResult;
+import fencecheck.api.StoredResult;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -15,8 +15,8 @@ import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.Stale;
 import fencecheck.job.JobOutcome.Waiting;
-import fencecheck.model.Lease;
-import fencecheck.model.StoredResult;
+import fencecheck.api.Lease;
+import fencecheck.api.StoredResult;
 import org.junit.jupiter.api.Test;
 
 /** A CURRENT_FENCE write inside a transaction locks the lease row FOR SHARE and is private until commit. */

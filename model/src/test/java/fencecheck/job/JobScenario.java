@@ -14,9 +14,9 @@ import fencecheck.job.JobCommand.Relay;
 import fencecheck.job.JobCommand.Rollback;
 import fencecheck.job.JobCommand.Write;
 import fencecheck.model.Command;
-import fencecheck.model.Lease;
+import fencecheck.api.Lease;
 import fencecheck.model.Micros;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import java.util.List;
 
 /**

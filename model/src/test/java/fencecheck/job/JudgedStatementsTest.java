@@ -4,7 +4,7 @@ import fencecheck.api.Outcome.Applied;
 import fencecheck.api.Outcome.Busy;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.Stale;
-import fencecheck.model.StoredResult;
+import fencecheck.api.StoredResult;
 import org.junit.jupiter.api.Test;
 
 import static fencecheck.job.JobScenario.TTL;

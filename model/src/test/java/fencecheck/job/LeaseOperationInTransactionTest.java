@@ -7,7 +7,7 @@ import fencecheck.job.JobCommand.Commit;
 import fencecheck.job.JobCommand.LeaseOperation;
 import fencecheck.job.JobCommand.Rollback;
 import fencecheck.model.Command;
-import fencecheck.model.Lease;
+import fencecheck.api.Lease;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -12,7 +12,7 @@ import fencecheck.api.Outcome.Released;
 import fencecheck.api.Outcome.RenewRejected;
 import fencecheck.api.Outcome.Renewed;
 import fencecheck.job.JobOutcome.Waiting;
-import fencecheck.model.Lease;
+import fencecheck.api.Lease;
 import org.junit.jupiter.api.Test;
 
 /** A renew or release waits for a locked lease row only when its condition holds on the committed row. */

@@ -8,7 +8,7 @@ import fencecheck.job.JobOutcome.Claimed;
 import fencecheck.job.JobOutcome.Delivered;
 import fencecheck.job.JobOutcome.Inserted;
 import fencecheck.job.JobOutcome.NothingToDeliver;
-import fencecheck.model.StoredResult;
+import fencecheck.api.StoredResult;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

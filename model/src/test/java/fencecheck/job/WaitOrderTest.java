@@ -14,7 +14,7 @@ import fencecheck.api.Outcome.RenewRejected;
 import fencecheck.api.Outcome.Renewed;
 import fencecheck.job.JobOutcome.Claimed;
 import fencecheck.job.JobOutcome.Waiting;
-import fencecheck.model.Lease;
+import fencecheck.api.Lease;
 import org.junit.jupiter.api.Test;
 
 /** Waiting statements go on first come first when the transaction that holds the row ends. */

@@ -1,5 +1,6 @@
 package fencecheck.model;
 
+import fencecheck.api.Lease;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Applied;
@@ -11,6 +12,7 @@ import fencecheck.api.Outcome.RenewRejected;
 import fencecheck.api.Outcome.Renewed;
 import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.Stale;
+import fencecheck.api.SinkKind;
 import fencecheck.api.TokenSequence;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Release;

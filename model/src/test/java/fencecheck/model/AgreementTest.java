@@ -4,10 +4,13 @@ import static fencecheck.model.Scenario.TTL;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencecheck.api.Boundary;
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.RowComparison;
+import fencecheck.api.StoredResult;
 import org.junit.jupiter.api.Test;
 
 class AgreementTest {

@@ -4,6 +4,7 @@ import static fencecheck.model.Scenario.S;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencecheck.api.Outcome;
+import fencecheck.api.SinkKind;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.AdvanceClock;
 import fencecheck.model.Command.Release;

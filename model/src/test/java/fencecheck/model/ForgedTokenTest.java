@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Applied;
 import fencecheck.api.Outcome.Forged;
+import fencecheck.api.SinkKind;
 import fencecheck.model.Command.Write;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -7,10 +7,12 @@ import static fencecheck.model.Scenario.latestWrite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencecheck.api.Boundary;
+import fencecheck.api.KeyState;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Applied;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.RenewRejected;
+import fencecheck.api.StoredResult;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.AdvanceClock;
 import fencecheck.model.Command.Release;

@@ -1,6 +1,7 @@
 package fencecheck.model;
 
 import fencecheck.api.Boundary;
+import fencecheck.api.Lease;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.OperationBinding;
 import fencecheck.api.ReleaseEncoding;

@@ -5,6 +5,7 @@ import static fencecheck.model.Scenario.TTL;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencecheck.api.Boundary;
+import fencecheck.api.Lease;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Busy;
 import fencecheck.api.Outcome.Granted;

@@ -12,6 +12,7 @@ import fencecheck.api.Outcome.Forged;
 import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.RolledBack;
 import fencecheck.api.Outcome.Stale;
+import fencecheck.api.SinkKind;
 import fencecheck.model.Command.Write;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,8 +1,11 @@
 package fencecheck.model;
 
 import fencecheck.api.Boundary;
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.Outcome;
+import fencecheck.api.SinkKind;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.AdvanceClock;
 import fencecheck.model.Command.Release;

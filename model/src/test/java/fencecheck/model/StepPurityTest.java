@@ -7,7 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import fencecheck.api.Boundary;
+import fencecheck.api.KeyState;
 import fencecheck.api.ModelConfig;
+import fencecheck.api.StoredResult;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.AdvanceClock;
 import fencecheck.model.Command.Release;

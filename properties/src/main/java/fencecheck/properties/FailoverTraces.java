@@ -1,6 +1,6 @@
 package fencecheck.properties;
 
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;
 import fencecheck.trace.TokenSource;

@@ -1,6 +1,6 @@
 package fencecheck.properties;
 
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import fencecheck.trace.Action;
 import fencecheck.trace.NetworkFault;
 import fencecheck.trace.TokenSource;

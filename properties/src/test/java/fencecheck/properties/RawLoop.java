@@ -5,7 +5,7 @@ import fencecheck.db.TestBed;
 import fencecheck.db.VirtualClock;
 import fencecheck.job.JobCommand;
 import fencecheck.model.Command;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.protocol.pack.Operation;
 import fencecheck.protocol.pack.Params;

@@ -10,7 +10,7 @@ import fencecheck.api.Outcome.Renewed;
 import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.Stale;
 import fencecheck.model.Micros;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;
 import fencecheck.trace.TokenSource;
@@ -20,8 +20,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import static fencecheck.model.SinkKind.CURRENT_FENCE;
-import static fencecheck.model.SinkKind.LATEST_TOKEN_WINS;
+import static fencecheck.api.SinkKind.CURRENT_FENCE;
+import static fencecheck.api.SinkKind.LATEST_TOKEN_WINS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The cases the two source articles describe, each against the model and the embedded PostgreSQL. */

@@ -4,7 +4,7 @@ import fencecheck.api.LeaseProtocol;
 import fencecheck.api.Outcome;
 import fencecheck.db.Databases;
 import fencecheck.job.JobOutcome;
-import fencecheck.model.KeyState;
+import fencecheck.api.KeyState;
 import fencecheck.protocol.Implementations;
 import fencecheck.run.HistoryEntry;
 import fencecheck.run.TraceRunner;

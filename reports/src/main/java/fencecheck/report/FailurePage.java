@@ -1,9 +1,9 @@
 package fencecheck.report;
 
 import fencecheck.check.Violation;
-import fencecheck.model.KeyState;
-import fencecheck.model.Lease;
-import fencecheck.model.StoredResult;
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
+import fencecheck.api.StoredResult;
 import fencecheck.run.HistoryEntry;
 import fencecheck.trace.Step;
 

@@ -1,8 +1,8 @@
 package fencecheck.report;
 
 import fencecheck.job.JobRows;
-import fencecheck.model.Lease;
-import fencecheck.model.StoredResult;
+import fencecheck.api.Lease;
+import fencecheck.api.StoredResult;
 import fencecheck.run.HistoryEntry;
 import fencecheck.trace.Step;
 

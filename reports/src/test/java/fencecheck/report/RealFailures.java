@@ -3,7 +3,7 @@ package fencecheck.report;
 import fencecheck.db.Databases;
 import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.replica.Replication;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import fencecheck.protocol.Implementations;
 import fencecheck.run.TraceRunner;
 import fencecheck.run.TraceTable;

@@ -6,9 +6,9 @@ import fencecheck.check.RealTimeHistory;
 import fencecheck.check.TimedOperation;
 import fencecheck.check.Violation;
 import fencecheck.model.Command;
-import fencecheck.model.KeyState;
-import fencecheck.model.Lease;
-import fencecheck.model.SinkKind;
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
+import fencecheck.api.SinkKind;
 
 import java.time.Instant;
 import java.util.ArrayList;

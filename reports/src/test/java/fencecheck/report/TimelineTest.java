@@ -4,7 +4,7 @@ import fencecheck.api.Outcome;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
-import fencecheck.model.SinkKind;
+import fencecheck.api.SinkKind;
 import fencecheck.run.HistoryEntry;
 import fencecheck.trace.Action;
 import fencecheck.trace.NetworkFault;
