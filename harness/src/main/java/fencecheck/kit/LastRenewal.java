@@ -1,9 +1,9 @@
 package fencecheck.kit;
 
-import fencecheck.api.LeaseClient;
-import fencecheck.api.Outcome;
 import fencecheck.api.KeyState;
 import fencecheck.api.Lease;
+import fencecheck.api.LeaseClient;
+import fencecheck.api.Outcome;
 import fencecheck.protocol.ForwardingLeaseClient;
 
 import java.sql.SQLException;

@@ -1,10 +1,10 @@
 package fencecheck.kit;
 
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.api.LeaseClient;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Granted;
-import fencecheck.api.KeyState;
-import fencecheck.api.Lease;
 import fencecheck.protocol.ForwardingLeaseClient;
 
 import java.sql.SQLException;

@@ -1,10 +1,10 @@
 package fencecheck.protocol;
 
+import fencecheck.api.KeyState;
 import fencecheck.api.LeaseClient;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.RolledBack;
 import fencecheck.api.Outcome.WriteOutcome;
-import fencecheck.api.KeyState;
 import fencecheck.api.SinkKind;
 
 import java.sql.SQLException;

@@ -1,8 +1,8 @@
 package fencecheck.protocol;
 
+import fencecheck.api.StoredResult;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobRows;
-import fencecheck.api.StoredResult;
 
 import java.sql.SQLException;
 import java.util.List;

@@ -1,5 +1,6 @@
 package fencecheck.protocol;
 
+import fencecheck.api.KeyState;
 import fencecheck.api.LeaseClient;
 import fencecheck.api.LeaseProtocol;
 import fencecheck.api.ModelConfig;
@@ -8,10 +9,9 @@ import fencecheck.api.Outcome.Busy;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.RolledBack;
 import fencecheck.api.Outcome.WriteOutcome;
+import fencecheck.api.SinkKind;
 import fencecheck.db.SqlResources;
 import fencecheck.db.VirtualClock;
-import fencecheck.api.KeyState;
-import fencecheck.api.SinkKind;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

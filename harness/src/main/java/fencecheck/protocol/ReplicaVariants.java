@@ -1,5 +1,6 @@
 package fencecheck.protocol;
 
+import fencecheck.api.KeyState;
 import fencecheck.api.LeaseClient;
 import fencecheck.api.LeaseProtocol;
 import fencecheck.api.ModelConfig;
@@ -11,11 +12,10 @@ import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.RolledBack;
 import fencecheck.api.Outcome.Stale;
 import fencecheck.api.Outcome.WriteOutcome;
+import fencecheck.api.SinkKind;
 import fencecheck.db.Databases;
 import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.SqlResources;
-import fencecheck.api.KeyState;
-import fencecheck.api.SinkKind;
 import fencecheck.protocol.pack.NamedParameters;
 import fencecheck.protocol.pack.Params;
 import fencecheck.protocol.pack.ParsedSql;

@@ -1,5 +1,7 @@
 package fencecheck.protocol;
 
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.api.LeaseClient;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Applied;
@@ -9,15 +11,13 @@ import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.RolledBack;
 import fencecheck.api.Outcome.Stale;
 import fencecheck.api.Outcome.WriteOutcome;
+import fencecheck.api.SinkKind;
+import fencecheck.api.StoredResult;
 import fencecheck.db.VirtualClock;
 import fencecheck.kit.FenceSource;
 import fencecheck.kit.KitAcquire;
 import fencecheck.kit.KitSettings;
 import fencecheck.kit.LockCalls;
-import fencecheck.api.KeyState;
-import fencecheck.api.Lease;
-import fencecheck.api.SinkKind;
-import fencecheck.api.StoredResult;
 import fencecheck.protocol.pack.Operation;
 import fencecheck.protocol.pack.Params;
 import fencecheck.protocol.pack.PreparedOperation;

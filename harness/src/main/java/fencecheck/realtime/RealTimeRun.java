@@ -1,6 +1,8 @@
 package fencecheck.realtime;
 
 import fencecheck.api.Conformance;
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.api.LeaseClient;
 import fencecheck.api.LeaseProtocol;
 import fencecheck.api.ModelConfig;
@@ -12,8 +14,6 @@ import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.TestBed;
 import fencecheck.findings.FindingKinds;
 import fencecheck.findings.Severity;
-import fencecheck.api.KeyState;
-import fencecheck.api.Lease;
 import fencecheck.run.Situation;
 import fencecheck.run.TraceRunner;
 

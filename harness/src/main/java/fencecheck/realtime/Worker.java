@@ -4,13 +4,13 @@ import fencecheck.api.LeaseProtocol;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.Renewed;
+import fencecheck.api.SinkKind;
 import fencecheck.db.Database;
 import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Release;
 import fencecheck.model.Command.Renew;
 import fencecheck.model.Command.Write;
-import fencecheck.api.SinkKind;
 
 import java.sql.SQLException;
 import java.util.Comparator;

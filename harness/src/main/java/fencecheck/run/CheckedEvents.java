@@ -1,13 +1,13 @@
 package fencecheck.run;
 
 import fencecheck.api.Outcome;
+import fencecheck.api.SinkKind;
 import fencecheck.check.Delivery;
 import fencecheck.check.Event;
 import fencecheck.check.Stored;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
-import fencecheck.api.SinkKind;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package fencecheck.run;
 
-import fencecheck.api.Outcome;
 import fencecheck.api.KeyState;
+import fencecheck.api.Outcome;
 import fencecheck.model.Micros;
 
 import java.util.Optional;

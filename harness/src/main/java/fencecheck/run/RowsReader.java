@@ -1,8 +1,8 @@
 package fencecheck.run;
 
-import fencecheck.job.JobRows;
 import fencecheck.api.KeyState;
 import fencecheck.api.Lease;
+import fencecheck.job.JobRows;
 import fencecheck.protocol.JobClient;
 
 import java.sql.SQLException;

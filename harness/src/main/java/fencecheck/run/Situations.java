@@ -1,12 +1,12 @@
 package fencecheck.run;
 
+import fencecheck.api.Lease;
 import fencecheck.api.Outcome;
+import fencecheck.api.SinkKind;
 import fencecheck.api.TimeResolution;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
-import fencecheck.api.Lease;
-import fencecheck.api.SinkKind;
 import fencecheck.trace.Action;
 import fencecheck.trace.NetworkFault;
 import fencecheck.trace.Step;

@@ -1,5 +1,6 @@
 package fencecheck.run;
 
+import fencecheck.api.Lease;
 import fencecheck.api.TimeResolution;
 import fencecheck.check.AcknowledgedWrites;
 import fencecheck.check.ExactlyOnce;
@@ -9,7 +10,6 @@ import fencecheck.job.JobCommand;
 import fencecheck.job.JobModel;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobTransition;
-import fencecheck.api.Lease;
 import fencecheck.model.Micros;
 import fencecheck.protocol.JobClient;
 import fencecheck.trace.Action;

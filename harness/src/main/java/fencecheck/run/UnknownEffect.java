@@ -1,5 +1,6 @@
 package fencecheck.run;
 
+import fencecheck.api.Lease;
 import fencecheck.api.Outcome;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobJudgement;
@@ -9,7 +10,6 @@ import fencecheck.job.JobState;
 import fencecheck.job.JobTransition;
 import fencecheck.model.Describe;
 import fencecheck.model.Judgement;
-import fencecheck.api.Lease;
 import fencecheck.model.Micros;
 
 import java.sql.SQLException;

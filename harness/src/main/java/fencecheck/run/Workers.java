@@ -1,5 +1,6 @@
 package fencecheck.run;
 
+import fencecheck.api.Lease;
 import fencecheck.api.Outcome;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
@@ -7,7 +8,6 @@ import fencecheck.job.JobState;
 import fencecheck.job.Transaction;
 import fencecheck.model.Command;
 import fencecheck.model.Describe;
-import fencecheck.api.Lease;
 import fencecheck.trace.Action;
 import fencecheck.trace.TokenSource;
 

@@ -1,8 +1,8 @@
 package fencecheck.db;
 
+import fencecheck.api.KeyState;
 import fencecheck.api.LeaseClient;
 import fencecheck.api.LeaseProtocol;
-import fencecheck.api.KeyState;
 import fencecheck.api.SinkKind;
 import fencecheck.protocol.Implementations;
 import org.junit.jupiter.api.Test;

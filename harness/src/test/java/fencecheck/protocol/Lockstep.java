@@ -1,17 +1,17 @@
 package fencecheck.protocol;
 
+import fencecheck.api.KeyState;
 import fencecheck.api.LeaseClient;
 import fencecheck.api.LeaseProtocol;
 import fencecheck.api.Outcome;
+import fencecheck.api.SinkKind;
 import fencecheck.db.Database;
 import fencecheck.db.Databases;
 import fencecheck.db.TestBed;
 import fencecheck.db.VirtualClock;
 import fencecheck.model.Command;
-import fencecheck.api.KeyState;
 import fencecheck.model.LeaseModel;
 import fencecheck.model.ProtocolState;
-import fencecheck.api.SinkKind;
 import fencecheck.model.Transition;
 
 import java.sql.Connection;

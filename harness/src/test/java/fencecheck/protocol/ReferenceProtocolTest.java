@@ -1,5 +1,7 @@
 package fencecheck.protocol;
 
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Applied;
 import fencecheck.api.Outcome.Busy;
@@ -13,8 +15,6 @@ import fencecheck.api.Outcome.Renewed;
 import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.RolledBack;
 import fencecheck.api.Outcome.Stale;
-import fencecheck.api.KeyState;
-import fencecheck.api.Lease;
 import fencecheck.api.SinkKind;
 import fencecheck.api.StoredResult;
 import org.junit.jupiter.api.AfterEach;

@@ -1,8 +1,8 @@
 package fencecheck.run;
 
+import fencecheck.api.KeyState;
 import fencecheck.api.LeaseClient;
 import fencecheck.api.Outcome;
-import fencecheck.api.KeyState;
 import fencecheck.api.SinkKind;
 
 import java.sql.PreparedStatement;

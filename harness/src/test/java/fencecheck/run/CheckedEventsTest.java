@@ -2,13 +2,13 @@ package fencecheck.run;
 
 import fencecheck.api.Boundary;
 import fencecheck.api.Outcome;
+import fencecheck.api.SinkKind;
 import fencecheck.check.Invariant;
 import fencecheck.check.Invariants;
 import fencecheck.check.Violation;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
-import fencecheck.api.SinkKind;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package fencecheck.run;
 
 import fencecheck.api.Outcome;
+import fencecheck.api.SinkKind;
 import fencecheck.db.Databases;
 import fencecheck.db.VirtualClock;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Micros;
-import fencecheck.api.SinkKind;
 import fencecheck.protocol.FaultVariants;
 import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;

@@ -2,8 +2,8 @@ package fencecheck.run;
 
 import fencecheck.api.Conformance;
 import fencecheck.api.LeaseProtocol;
-import fencecheck.db.Databases;
 import fencecheck.api.SinkKind;
+import fencecheck.db.Databases;
 import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;
 import fencecheck.trace.NetworkFault;

@@ -1,13 +1,13 @@
 package fencecheck.run;
 
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.api.LeaseClient;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.Outcome;
 import fencecheck.db.Databases;
 import fencecheck.db.SqlResources;
 import fencecheck.db.VirtualClock;
-import fencecheck.api.KeyState;
-import fencecheck.api.Lease;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;

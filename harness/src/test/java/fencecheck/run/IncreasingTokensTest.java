@@ -1,8 +1,8 @@
 package fencecheck.run;
 
 import fencecheck.api.Outcome;
-import fencecheck.job.JobOutcome;
 import fencecheck.api.SinkKind;
+import fencecheck.job.JobOutcome;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;
 import fencecheck.trace.TokenSource;

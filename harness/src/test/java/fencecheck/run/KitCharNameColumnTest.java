@@ -1,5 +1,6 @@
 package fencecheck.run;
 
+import fencecheck.api.Lease;
 import fencecheck.api.LeaseClient;
 import fencecheck.api.Outcome;
 import fencecheck.api.ReleaseEncoding;
@@ -9,7 +10,6 @@ import fencecheck.kit.FenceSource;
 import fencecheck.kit.KitLeaseProtocol;
 import fencecheck.kit.LockCalls;
 import fencecheck.kit.LockTable;
-import fencecheck.api.Lease;
 import fencecheck.trace.Trace;
 import org.junit.jupiter.api.Test;
 

@@ -1,10 +1,10 @@
 package fencecheck.run;
 
 import fencecheck.api.Outcome;
+import fencecheck.api.SinkKind;
 import fencecheck.db.Databases;
 import fencecheck.job.JobOutcome;
 import fencecheck.kit.KitSql;
-import fencecheck.api.SinkKind;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.protocol.pack.Operation;
 import fencecheck.protocol.pack.SqlPack;

@@ -1,8 +1,8 @@
 package fencecheck.run;
 
 import fencecheck.api.LeaseProtocol;
-import fencecheck.db.Databases;
 import fencecheck.api.SinkKind;
+import fencecheck.db.Databases;
 import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;

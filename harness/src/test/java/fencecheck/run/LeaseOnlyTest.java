@@ -1,8 +1,8 @@
 package fencecheck.run;
 
 import fencecheck.api.ModelConfig;
-import fencecheck.db.Databases;
 import fencecheck.api.SinkKind;
+import fencecheck.db.Databases;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;

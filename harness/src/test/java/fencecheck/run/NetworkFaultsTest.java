@@ -1,10 +1,10 @@
 package fencecheck.run;
 
 import fencecheck.api.Outcome;
+import fencecheck.api.SinkKind;
 import fencecheck.db.Databases;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
-import fencecheck.api.SinkKind;
 import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;
 import fencecheck.trace.NetworkFault;

@@ -1,7 +1,7 @@
 package fencecheck.run;
 
-import fencecheck.db.Databases;
 import fencecheck.api.SinkKind;
+import fencecheck.db.Databases;
 import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;

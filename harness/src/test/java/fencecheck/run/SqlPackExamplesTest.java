@@ -2,10 +2,10 @@ package fencecheck.run;
 
 import fencecheck.api.LeaseProtocol;
 import fencecheck.api.Outcome;
+import fencecheck.api.SinkKind;
 import fencecheck.db.Databases;
 import fencecheck.db.TestBed;
 import fencecheck.job.JobOutcome;
-import fencecheck.api.SinkKind;
 import fencecheck.protocol.Implementations;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;

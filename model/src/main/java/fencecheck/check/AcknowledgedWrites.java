@@ -2,9 +2,9 @@ package fencecheck.check;
 
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.WriteOutcome;
-import fencecheck.model.Command.Write;
 import fencecheck.api.SinkKind;
 import fencecheck.api.StoredResult;
+import fencecheck.model.Command.Write;
 
 import java.util.ArrayList;
 import java.util.Comparator;

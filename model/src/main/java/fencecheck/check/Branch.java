@@ -1,7 +1,7 @@
 package fencecheck.check;
 
-import fencecheck.api.Outcome;
 import fencecheck.api.KeyState;
+import fencecheck.api.Outcome;
 
 /**
  * The rows after an operation, with how late the lease may end, the answer it took effect with, and for an

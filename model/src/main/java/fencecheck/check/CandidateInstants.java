@@ -1,8 +1,8 @@
 package fencecheck.check;
 
-import fencecheck.api.ModelConfig;
 import fencecheck.api.KeyState;
 import fencecheck.api.Lease;
+import fencecheck.api.ModelConfig;
 
 /**
  * The instants worth trying for an operation inside its interval. Only a lease's end makes an answer depend on the

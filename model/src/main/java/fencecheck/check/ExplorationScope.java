@@ -1,5 +1,7 @@
 package fencecheck.check;
 
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Applied;
@@ -13,16 +15,14 @@ import fencecheck.api.Outcome.RenewRejected;
 import fencecheck.api.Outcome.Renewed;
 import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.Stale;
+import fencecheck.api.SinkKind;
 import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.AdvanceClock;
 import fencecheck.model.Command.Release;
 import fencecheck.model.Command.Renew;
 import fencecheck.model.Command.Write;
-import fencecheck.model.KeyState;
-import fencecheck.model.Lease;
 import fencecheck.model.ProtocolState;
-import fencecheck.model.SinkKind;
 
 import java.util.ArrayList;
 import java.util.List;

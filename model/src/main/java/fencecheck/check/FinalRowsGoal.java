@@ -1,11 +1,11 @@
 package fencecheck.check;
 
-import fencecheck.api.Outcome;
-import fencecheck.model.Command;
-import fencecheck.model.Command.Acquire;
 import fencecheck.api.KeyState;
+import fencecheck.api.Outcome;
 import fencecheck.api.SinkKind;
 import fencecheck.api.StoredResult;
+import fencecheck.model.Command;
+import fencecheck.model.Command.Acquire;
 
 import java.util.ArrayList;
 import java.util.BitSet;

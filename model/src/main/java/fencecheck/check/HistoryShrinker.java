@@ -1,10 +1,10 @@
 package fencecheck.check;
 
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.Renewed;
 import fencecheck.model.Command;
-import fencecheck.api.KeyState;
-import fencecheck.api.Lease;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

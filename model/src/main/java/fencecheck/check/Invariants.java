@@ -5,13 +5,13 @@ import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.Released;
 import fencecheck.api.Outcome.Renewed;
 import fencecheck.api.Outcome.WriteOutcome;
+import fencecheck.api.SinkKind;
 import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Release;
 import fencecheck.model.Command.Renew;
 import fencecheck.model.Command.Write;
 import fencecheck.model.Micros;
-import fencecheck.api.SinkKind;
 
 import java.util.ArrayList;
 import java.util.HashMap;

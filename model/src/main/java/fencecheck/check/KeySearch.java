@@ -1,10 +1,10 @@
 package fencecheck.check;
 
+import fencecheck.api.KeyState;
 import fencecheck.api.ModelConfig;
 import fencecheck.check.Linearizability.GaveUp;
 import fencecheck.check.Linearizability.Linearizable;
 import fencecheck.check.Linearizability.Verdict;
-import fencecheck.api.KeyState;
 import fencecheck.model.LeaseModel;
 
 import java.util.ArrayDeque;

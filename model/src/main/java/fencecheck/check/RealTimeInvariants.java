@@ -1,14 +1,14 @@
 package fencecheck.check;
 
 import fencecheck.api.Boundary;
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.Renewed;
 import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Renew;
-import fencecheck.api.KeyState;
-import fencecheck.api.Lease;
 import fencecheck.model.Micros;
 
 import java.util.ArrayList;

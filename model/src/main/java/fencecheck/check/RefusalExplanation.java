@@ -1,20 +1,20 @@
 package fencecheck.check;
 
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.Renewed;
+import fencecheck.api.SinkKind;
+import fencecheck.api.StoredResult;
 import fencecheck.check.Linearizability.NotLinearizable;
 import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Renew;
 import fencecheck.model.Describe;
-import fencecheck.api.KeyState;
-import fencecheck.api.Lease;
 import fencecheck.model.LeaseModel;
 import fencecheck.model.Micros;
 import fencecheck.model.ProtocolState;
-import fencecheck.api.SinkKind;
-import fencecheck.api.StoredResult;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,7 @@
 package fencecheck.check;
 
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Granted;
@@ -9,8 +11,6 @@ import fencecheck.model.Admissible;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Renew;
 import fencecheck.model.Judgement;
-import fencecheck.api.KeyState;
-import fencecheck.api.Lease;
 import fencecheck.model.LeaseModel;
 import fencecheck.model.ObservedGrant;
 import fencecheck.model.Outcomes;

@@ -1,11 +1,11 @@
 package fencecheck.check;
 
+import fencecheck.api.Lease;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.Renewed;
 import fencecheck.check.Linearizability.Point;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Renew;
-import fencecheck.api.Lease;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package fencecheck.job;
 
 import fencecheck.api.KeyState;
-import fencecheck.model.Micros;
 import fencecheck.api.StoredResult;
+import fencecheck.model.Micros;
 
 import java.util.Collections;
 import java.util.List;

@@ -1,8 +1,8 @@
 package fencecheck.job;
 
 import fencecheck.api.KeyState;
-import fencecheck.model.ProtocolState;
 import fencecheck.api.StoredResult;
+import fencecheck.model.ProtocolState;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,6 +1,10 @@
 package fencecheck.job;
 
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.api.Outcome;
+import fencecheck.api.SinkKind;
+import fencecheck.api.StoredResult;
 import fencecheck.job.JobCommand.Claim;
 import fencecheck.job.JobCommand.LeaseOperation;
 import fencecheck.job.JobCommand.Write;
@@ -9,12 +13,8 @@ import fencecheck.job.JobOutcome.Claimed;
 import fencecheck.job.JobOutcome.NotClaimed;
 import fencecheck.model.Command;
 import fencecheck.model.Judgement;
-import fencecheck.api.KeyState;
-import fencecheck.api.Lease;
 import fencecheck.model.LeaseModel;
 import fencecheck.model.ProtocolState;
-import fencecheck.api.SinkKind;
-import fencecheck.api.StoredResult;
 
 import java.util.Objects;
 import java.util.function.Function;

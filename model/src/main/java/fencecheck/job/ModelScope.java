@@ -1,8 +1,8 @@
 package fencecheck.job;
 
-import fencecheck.job.JobCommand.Write;
 import fencecheck.api.Lease;
 import fencecheck.api.SinkKind;
+import fencecheck.job.JobCommand.Write;
 
 import java.util.HashSet;
 import java.util.Map;

@@ -1,13 +1,13 @@
 package fencecheck.job;
 
 import fencecheck.api.Outcome;
+import fencecheck.api.SinkKind;
 import fencecheck.job.JobCommand.Claim;
 import fencecheck.job.JobCommand.LeaseOperation;
 import fencecheck.job.JobCommand.Write;
 import fencecheck.model.Command;
 import fencecheck.model.LeaseModel;
 import fencecheck.model.ProtocolState;
-import fencecheck.api.SinkKind;
 
 import java.util.Map;
 

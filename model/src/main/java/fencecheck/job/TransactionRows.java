@@ -1,14 +1,14 @@
 package fencecheck.job;
 
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
+import fencecheck.api.StoredResult;
 import fencecheck.job.JobCommand.BusinessRow;
 import fencecheck.job.JobCommand.OutboxRow;
 import fencecheck.job.JobOutcome.AlreadyThere;
 import fencecheck.job.JobOutcome.Inserted;
 import fencecheck.job.JobOutcome.Skipped;
-import fencecheck.api.KeyState;
-import fencecheck.api.Lease;
 import fencecheck.model.ProtocolState;
-import fencecheck.api.StoredResult;
 
 import java.util.ArrayList;
 import java.util.Comparator;

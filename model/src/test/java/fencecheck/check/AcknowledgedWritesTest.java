@@ -1,10 +1,10 @@
 package fencecheck.check;
 
-import fencecheck.api.Outcome;
-import fencecheck.model.Command.Write;
 import fencecheck.api.KeyState;
+import fencecheck.api.Outcome;
 import fencecheck.api.SinkKind;
 import fencecheck.api.StoredResult;
+import fencecheck.model.Command.Write;
 import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 

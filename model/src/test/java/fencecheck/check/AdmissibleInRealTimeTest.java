@@ -6,9 +6,9 @@ import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Busy;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.Renewed;
+import fencecheck.api.SinkKind;
 import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
-import fencecheck.api.SinkKind;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -2,12 +2,12 @@ package fencecheck.check;
 
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.WriteOutcome;
+import fencecheck.api.SinkKind;
 import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Release;
 import fencecheck.model.Command.Renew;
 import fencecheck.model.Command.Write;
-import fencecheck.api.SinkKind;
 import java.util.ArrayList;
 import java.util.List;
 

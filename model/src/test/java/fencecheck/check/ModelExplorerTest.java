@@ -1,6 +1,7 @@
 package fencecheck.check;
 
 import fencecheck.api.Boundary;
+import fencecheck.api.Lease;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.OperationBinding;
 import fencecheck.api.Outcome;
@@ -11,7 +12,6 @@ import fencecheck.model.Admissible;
 import fencecheck.model.Command;
 import fencecheck.model.Judgement;
 import fencecheck.model.LeaseModel;
-import fencecheck.model.Lease;
 import fencecheck.model.Transition;
 import org.junit.jupiter.api.Test;
 

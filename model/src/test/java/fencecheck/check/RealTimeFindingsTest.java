@@ -1,18 +1,18 @@
 package fencecheck.check;
 
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Applied;
 import fencecheck.api.Outcome.Busy;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.Renewed;
+import fencecheck.api.SinkKind;
+import fencecheck.api.StoredResult;
 import fencecheck.model.Command;
 import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Write;
-import fencecheck.api.KeyState;
-import fencecheck.api.Lease;
-import fencecheck.api.SinkKind;
-import fencecheck.api.StoredResult;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -7,13 +7,13 @@ import static fencecheck.job.JobScenario.claimCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencecheck.api.Outcome.Granted;
+import fencecheck.api.StoredResult;
 import fencecheck.job.JobOutcome.AlreadyThere;
 import fencecheck.job.JobOutcome.Claimed;
 import fencecheck.job.JobOutcome.Inserted;
 import fencecheck.job.JobOutcome.NotClaimed;
 import fencecheck.job.JobOutcome.Skipped;
 import fencecheck.job.JobOutcome.Waiting;
-import fencecheck.api.StoredResult;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -3,6 +3,8 @@ package fencecheck.job;
 import static fencecheck.job.JobScenario.TTL;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencecheck.api.Lease;
+import fencecheck.api.StoredResult;
 import fencecheck.job.JobOutcome.AlreadyThere;
 import fencecheck.job.JobOutcome.Begun;
 import fencecheck.job.JobOutcome.Claimed;
@@ -12,8 +14,6 @@ import fencecheck.job.JobOutcome.NotClaimed;
 import fencecheck.job.JobOutcome.NothingToDeliver;
 import fencecheck.job.JobOutcome.RolledBack;
 import fencecheck.job.JobOutcome.Skipped;
-import fencecheck.api.Lease;
-import fencecheck.api.StoredResult;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

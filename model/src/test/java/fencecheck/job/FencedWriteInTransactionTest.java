@@ -7,6 +7,7 @@ import static fencecheck.job.JobScenario.fencedWriteCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import fencecheck.api.Lease;
 import fencecheck.api.Outcome.Applied;
 import fencecheck.api.Outcome.Busy;
 import fencecheck.api.Outcome.Conflict;
@@ -14,9 +15,8 @@ import fencecheck.api.Outcome.Forged;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.Stale;
-import fencecheck.job.JobOutcome.Waiting;
-import fencecheck.api.Lease;
 import fencecheck.api.StoredResult;
+import fencecheck.job.JobOutcome.Waiting;
 import org.junit.jupiter.api.Test;
 
 /** A CURRENT_FENCE write inside a transaction locks the lease row FOR SHARE and is private until commit. */

@@ -1,7 +1,9 @@
 package fencecheck.job;
 
+import fencecheck.api.Lease;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.Outcome;
+import fencecheck.api.SinkKind;
 import fencecheck.job.JobCommand.AdvanceClock;
 import fencecheck.job.JobCommand.Begin;
 import fencecheck.job.JobCommand.BusinessRow;
@@ -14,9 +16,7 @@ import fencecheck.job.JobCommand.Relay;
 import fencecheck.job.JobCommand.Rollback;
 import fencecheck.job.JobCommand.Write;
 import fencecheck.model.Command;
-import fencecheck.api.Lease;
 import fencecheck.model.Micros;
-import fencecheck.api.SinkKind;
 import java.util.List;
 
 /**

@@ -1,5 +1,6 @@
 package fencecheck.job;
 
+import fencecheck.api.Lease;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.Outcome;
 import fencecheck.job.JobCommand.Begin;
@@ -7,7 +8,6 @@ import fencecheck.job.JobCommand.Commit;
 import fencecheck.job.JobCommand.LeaseOperation;
 import fencecheck.job.JobCommand.Rollback;
 import fencecheck.model.Command;
-import fencecheck.api.Lease;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

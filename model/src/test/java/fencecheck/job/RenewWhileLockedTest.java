@@ -7,12 +7,12 @@ import static fencecheck.job.JobScenario.releaseCommand;
 import static fencecheck.job.JobScenario.renewCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencecheck.api.Lease;
 import fencecheck.api.Outcome.ReleaseRejected;
 import fencecheck.api.Outcome.Released;
 import fencecheck.api.Outcome.RenewRejected;
 import fencecheck.api.Outcome.Renewed;
 import fencecheck.job.JobOutcome.Waiting;
-import fencecheck.api.Lease;
 import org.junit.jupiter.api.Test;
 
 /** A renew or release waits for a locked lease row only when its condition holds on the committed row. */

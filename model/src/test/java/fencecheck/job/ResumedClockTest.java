@@ -7,11 +7,11 @@ import static fencecheck.job.JobScenario.answered;
 import static fencecheck.job.JobScenario.renewCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencecheck.api.Lease;
 import fencecheck.api.Outcome.Busy;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.Renewed;
 import fencecheck.job.JobOutcome.ClockAt;
-import fencecheck.api.Lease;
 import org.junit.jupiter.api.Test;
 
 /** A statement that waited goes on with the clock of its start, not the clock of its resumption. */

@@ -3,12 +3,12 @@ package fencecheck.job;
 import static fencecheck.job.JobScenario.TTL;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencecheck.api.StoredResult;
 import fencecheck.job.JobOutcome.AlreadyThere;
 import fencecheck.job.JobOutcome.Claimed;
 import fencecheck.job.JobOutcome.Delivered;
 import fencecheck.job.JobOutcome.Inserted;
 import fencecheck.job.JobOutcome.NothingToDeliver;
-import fencecheck.api.StoredResult;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -8,13 +8,13 @@ import static fencecheck.job.JobScenario.claimCommand;
 import static fencecheck.job.JobScenario.renewCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencecheck.api.Lease;
 import fencecheck.api.Outcome.Busy;
 import fencecheck.api.Outcome.Granted;
 import fencecheck.api.Outcome.RenewRejected;
 import fencecheck.api.Outcome.Renewed;
 import fencecheck.job.JobOutcome.Claimed;
 import fencecheck.job.JobOutcome.Waiting;
-import fencecheck.api.Lease;
 import org.junit.jupiter.api.Test;
 
 /** Waiting statements go on first come first when the transaction that holds the row ends. */

@@ -1,7 +1,7 @@
 package fencecheck.properties;
 
-import fencecheck.model.Micros;
 import fencecheck.api.SinkKind;
+import fencecheck.model.Micros;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;
 import fencecheck.trace.TokenSource;

@@ -1,11 +1,11 @@
 package fencecheck.properties;
 
+import fencecheck.api.SinkKind;
 import fencecheck.db.Database;
 import fencecheck.db.TestBed;
 import fencecheck.db.VirtualClock;
 import fencecheck.job.JobCommand;
 import fencecheck.model.Command;
-import fencecheck.api.SinkKind;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.protocol.pack.Operation;
 import fencecheck.protocol.pack.Params;

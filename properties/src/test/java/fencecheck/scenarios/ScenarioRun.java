@@ -1,10 +1,10 @@
 package fencecheck.scenarios;
 
+import fencecheck.api.KeyState;
 import fencecheck.api.LeaseProtocol;
 import fencecheck.api.Outcome;
 import fencecheck.db.Databases;
 import fencecheck.job.JobOutcome;
-import fencecheck.api.KeyState;
 import fencecheck.protocol.Implementations;
 import fencecheck.run.HistoryEntry;
 import fencecheck.run.TraceRunner;

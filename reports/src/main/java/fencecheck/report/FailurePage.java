@@ -1,9 +1,9 @@
 package fencecheck.report;
 
-import fencecheck.check.Violation;
 import fencecheck.api.KeyState;
 import fencecheck.api.Lease;
 import fencecheck.api.StoredResult;
+import fencecheck.check.Violation;
 import fencecheck.run.HistoryEntry;
 import fencecheck.trace.Step;
 

@@ -1,8 +1,8 @@
 package fencecheck.report;
 
-import fencecheck.job.JobRows;
 import fencecheck.api.Lease;
 import fencecheck.api.StoredResult;
+import fencecheck.job.JobRows;
 import fencecheck.run.HistoryEntry;
 import fencecheck.trace.Step;
 

@@ -1,7 +1,7 @@
 package fencecheck.report;
 
-import fencecheck.job.JobRows;
 import fencecheck.api.Lease;
+import fencecheck.job.JobRows;
 import fencecheck.run.HistoryEntry;
 import fencecheck.run.ModelState;
 

@@ -1,9 +1,9 @@
 package fencecheck.report;
 
+import fencecheck.api.SinkKind;
 import fencecheck.db.Databases;
 import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.replica.Replication;
-import fencecheck.api.SinkKind;
 import fencecheck.protocol.Implementations;
 import fencecheck.run.TraceRunner;
 import fencecheck.run.TraceTable;

@@ -1,14 +1,14 @@
 package fencecheck.report;
 
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.api.Outcome;
+import fencecheck.api.SinkKind;
 import fencecheck.check.Invariant;
 import fencecheck.check.RealTimeHistory;
 import fencecheck.check.TimedOperation;
 import fencecheck.check.Violation;
 import fencecheck.model.Command;
-import fencecheck.api.KeyState;
-import fencecheck.api.Lease;
-import fencecheck.api.SinkKind;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,17 +1,17 @@
 package fencecheck.report;
 
 import fencecheck.api.Check;
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.api.Outcome;
+import fencecheck.api.SinkKind;
+import fencecheck.api.StoredResult;
 import fencecheck.check.Invariant;
 import fencecheck.check.Violation;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobRows;
 import fencecheck.model.Command;
-import fencecheck.api.KeyState;
-import fencecheck.api.Lease;
-import fencecheck.api.SinkKind;
-import fencecheck.api.StoredResult;
 import fencecheck.run.HistoryEntry;
 import fencecheck.run.OperationMetrics;
 import fencecheck.run.Situation;

@@ -1,10 +1,10 @@
 package fencecheck.report;
 
 import fencecheck.api.Outcome;
+import fencecheck.api.SinkKind;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.model.Command;
-import fencecheck.api.SinkKind;
 import fencecheck.run.HistoryEntry;
 import fencecheck.trace.Action;
 import fencecheck.trace.NetworkFault;
