@@ -13,7 +13,9 @@ import java.util.function.BooleanSupplier;
  *   <li>{@code fencecheck.db} (system property): {@code embedded} (the default),
  *       {@code container} (Testcontainers, needs Docker), {@code url}, or {@code replicated} (a primary and a
  *       streaming standby started from the embedded binaries, replicating as {@code fencecheck.replication}
- *       says: {@code async}, the default, {@code remote_write}, {@code on} or {@code remote_apply});</li>
+ *       says: {@code async}, the default, {@code remote_write}, {@code on} or {@code remote_apply}); the two that
+ *       start the embedded binaries need binaries for this machine ({@link EmbeddedBinaries}), else they stop in one
+ *       line, but for the default, which then runs in a container when Docker answers;</li>
  *   <li>{@code fencecheck.db.url} (system property) or {@code FENCECHECK_DB_URL}
  *       (environment): a JDBC URL; when set and {@code fencecheck.db} is not,
  *       it replaces the embedded server; {@code fencecheck.db.user} and
