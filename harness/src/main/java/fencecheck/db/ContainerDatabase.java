@@ -19,6 +19,8 @@ public final class ContainerDatabase implements Database {
     public static final String DEFAULT_IMAGE = "postgres:18";
 
     private static ContainerDatabase shared;
+    /** Why the container runs where the embedded server was asked for by default, or null. */
+    private static volatile EmbeddedBinaries.Fit insteadOfEmbedded;
 
     private final PostgreSQLContainer<?> container;
 
@@ -44,16 +46,24 @@ public final class ContainerDatabase implements Database {
         return shared;
     }
 
+    /** The container is the default database because no embedded binaries fit this machine ({@code fit} says why). */
+    static void insteadOfEmbedded(EmbeddedBinaries.Fit fit) {
+        insteadOfEmbedded = fit;
+    }
+
+    /** Whether a Docker engine answers. */
+    static boolean dockerAvailable() {
+        LibraryLogs.quiet();
+        try {
+            return DockerClientFactory.instance().isDockerAvailable();
+        } catch (RuntimeException | LinkageError e) {
+            return false;
+        }
+    }
+
     /** Fails with one line when no Docker engine answers. */
     static void requireDocker() {
-        LibraryLogs.quiet();
-        boolean available;
-        try {
-            available = DockerClientFactory.instance().isDockerAvailable();
-        } catch (RuntimeException | LinkageError e) {
-            available = false;
-        }
-        if (!available) {
+        if (!dockerAvailable()) {
             throw new DatabaseUnavailable("fencecheck.db=container needs a running Docker engine, none was found;"
                     + " use the default embedded database (unset fencecheck.db) or fencecheck.db.url=jdbc:postgresql://...");
         }
@@ -87,6 +97,14 @@ public final class ContainerDatabase implements Database {
     @Override
     public String host() {
         return container.getHost();
+    }
+
+    /** As every database says it, and, when it runs in place of the embedded server, why. */
+    @Override
+    public String describe() {
+        EmbeddedBinaries.Fit fit = insteadOfEmbedded;
+        return Database.super.describe() + (fit == null ? "" : ", on Docker in place of the embedded server: " + fit.reason()
+                + (fit.remedy() == null ? "" : " (to embed it, " + fit.remedy() + ")"));
     }
 
     @Override

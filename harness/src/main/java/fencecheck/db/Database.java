@@ -8,6 +8,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A PostgreSQL server the harness runs against: embedded (the default), a
@@ -62,26 +65,49 @@ public interface Database extends AutoCloseable {
     /** The port clients reach the server on. */
     int port();
 
-    /** Kind and server version, e.g. {@code embedded PostgreSQL 18.1}. */
+    /**
+     * Server version, kind and platform, e.g. {@code PostgreSQL 18.1 (embedded, linux-amd64)}, or for a server
+     * fencecheck did not start, the platform its {@code version()} names ({@code x86_64-pc-linux-gnu}).
+     */
     default String describe() {
-        return kind() + " PostgreSQL " + settings().getOrDefault("server_version", "?");
+        Map<String, String> settings = settings();
+        String platform = settings.get("platform");
+        return "PostgreSQL " + settings.getOrDefault("server_version", "?") + " (" + kind() + (platform == null ? "" : ", " + platform) + ")";
     }
 
-    /** The server settings that matter for a report: fsync, synchronous_commit, server_version. */
+    /**
+     * The server settings that matter for a report: fsync, synchronous_commit, server_version, and the platform
+     * the server was built for, when its {@code version()} says.
+     */
     default Map<String, String> settings() {
         Map<String, String> settings = new LinkedHashMap<>();
         try (Connection c = connect();
-             Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery(
+             Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery(
                      "select name, setting from pg_catalog.pg_settings"
                              + " where name in ('fsync', 'synchronous_commit', 'server_version') order by name")) {
-            while (rs.next()) {
-                settings.put(rs.getString(1), rs.getString(2));
+                while (rs.next()) {
+                    settings.put(rs.getString(1), rs.getString(2));
+                }
+            }
+            try (ResultSet rs = s.executeQuery("select pg_catalog.version()")) {
+                if (rs.next()) {
+                    platformOf(rs.getString(1)).ifPresent(p -> settings.put("platform", p));
+                }
             }
         } catch (SQLException e) {
             throw new DatabaseUnavailable("cannot read the settings of the " + kind() + " database: " + e.getMessage(), e);
         }
         return settings;
+    }
+
+    /**
+     * The platform in what {@code version()} answers, e.g. {@code x86_64-pc-linux-gnu} of
+     * {@code PostgreSQL 18.1 (Debian 18.1-1.pgdg13+1) on x86_64-pc-linux-gnu, compiled by gcc ...}.
+     */
+    static Optional<String> platformOf(String version) {
+        Matcher m = version == null ? null : Pattern.compile(" on ([^,\\s]+)").matcher(version);
+        return m != null && m.find() ? Optional.of(m.group(1)) : Optional.empty();
     }
 
     /**

@@ -5,6 +5,7 @@ import fencecheck.db.replica.Replication;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * Picks the database of this JVM from the configuration:
@@ -12,7 +13,9 @@ import java.util.List;
  *   <li>{@code fencecheck.db} (system property): {@code embedded} (the default),
  *       {@code container} (Testcontainers, needs Docker), {@code url}, or {@code replicated} (a primary and a
  *       streaming standby started from the embedded binaries, replicating as {@code fencecheck.replication}
- *       says: {@code async}, the default, {@code remote_write}, {@code on} or {@code remote_apply});</li>
+ *       says: {@code async}, the default, {@code remote_write}, {@code on} or {@code remote_apply}); the two that
+ *       start the embedded binaries need binaries for this machine ({@link EmbeddedBinaries}), else they stop in one
+ *       line, but for the default, which then runs in a container when Docker answers;</li>
  *   <li>{@code fencecheck.db.url} (system property) or {@code FENCECHECK_DB_URL}
  *       (environment): a JDBC URL; when set and {@code fencecheck.db} is not,
  *       it replaces the embedded server; {@code fencecheck.db.user} and
@@ -39,6 +42,8 @@ public final class Databases {
     public static final List<String> KINDS = List.of("embedded", "container", "url", "replicated");
 
     private static Database shared;
+    /** Whether a Docker engine answered, once asked (only when no embedded binaries fit). */
+    private static Boolean dockerAvailable;
 
     private Databases() {
     }
@@ -103,7 +108,8 @@ public final class Databases {
     }
 
     private static String kind(String requested, String url) {
-        String kind = requested == null || requested.isBlank() ? (url == null ? "embedded" : "url") : requested.strip();
+        boolean chosen = requested != null && !requested.isBlank();
+        String kind = !chosen ? (url == null ? "embedded" : "url") : requested.strip();
         if (!KINDS.contains(kind)) {
             throw new DatabaseUnavailable(KIND_PROPERTY + "=" + requested + " is not a database kind; use one of "
                     + String.join(", ", KINDS) + " (embedded is the default)");
@@ -112,7 +118,37 @@ public final class Databases {
             throw new DatabaseUnavailable(KIND_PROPERTY + "=url needs " + URL_PROPERTY + "=jdbc:postgresql://HOST:PORT/DATABASE"
                     + " (or the environment variable " + URL_ENVIRONMENT + ")");
         }
+        if (kind.equals("embedded") || kind.equals("replicated")) {
+            EmbeddedBinaries.Fit fit = EmbeddedBinaries.thisMachine();
+            String usable = withEmbeddedBinaries(kind, chosen, fit, Databases::dockerAvailable);
+            if (!usable.equals(kind)) {
+                ContainerDatabase.insteadOfEmbedded(fit);
+            }
+            return usable;
+        }
         return kind;
+    }
+
+    /**
+     * The kind to use where {@code kind} needs the embedded binaries: itself when they fit this machine; the
+     * container when none are there for it, the kind was not chosen (the default) and Docker runs; else the
+     * binaries' one line, as a {@link DatabaseUnavailable}.
+     */
+    static String withEmbeddedBinaries(String kind, boolean chosen, EmbeddedBinaries.Fit fit, BooleanSupplier dockerAvailable) {
+        if (fit.fits()) {
+            return kind;
+        }
+        if (!chosen && fit.missing() && dockerAvailable.getAsBoolean()) {
+            return "container";
+        }
+        throw new DatabaseUnavailable(fit.problem());
+    }
+
+    private static synchronized boolean dockerAvailable() {
+        if (dockerAvailable == null) {
+            dockerAvailable = ContainerDatabase.dockerAvailable();
+        }
+        return dockerAvailable;
     }
 
     /** {@value #FAILOVER_WAIT_PROPERTY} in seconds, or the default. */

@@ -11,6 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -67,6 +68,10 @@ public final class EmbeddedDatabase implements Database {
     public static synchronized EmbeddedDatabase shared() {
         if (shared == null || shared.closed) {
             LibraryLogs.quiet();
+            EmbeddedBinaries.Fit binaries = EmbeddedBinaries.thisMachine();
+            if (!binaries.fits()) {
+                throw new DatabaseUnavailable(binaries.problem());
+            }
             Path parent = Path.of(System.getProperty("java.io.tmpdir"), "fencecheck-pg");
             deleteDirectoriesOfGoneProcesses(parent);
             Path dataDirectory = parent.resolve(Long.toString(ProcessHandle.current().pid()));
@@ -273,6 +278,14 @@ public final class EmbeddedDatabase implements Database {
         return "embedded";
     }
 
+    /** The settings of every database, with the platform of the binaries it runs ({@code linux-amd64}). */
+    @Override
+    public Map<String, String> settings() {
+        Map<String, String> settings = Database.super.settings();
+        settings.put("platform", EmbeddedBinaries.thisMachine().platform());
+        return settings;
+    }
+
     @Override
     public String host() {
         return "localhost";
@@ -304,7 +317,7 @@ public final class EmbeddedDatabase implements Database {
 
     /** The template for the PostgreSQL binaries on the class path, or null when they cannot be told apart. */
     private static Path templateDirectory(Path parent) {
-        URL binaries = EmbeddedPostgres.class.getResource("/postgres-linux-x86_64.txz");
+        URL binaries = EmbeddedBinaries.thisMachine().url();
         if (binaries == null) {
             return null;
         }

@@ -33,6 +33,10 @@ public final class ReplicatedDatabase implements Database {
     /** The pair of this JVM, started on first use with the replication setting of {@value Replication#PROPERTY}. */
     public static synchronized ReplicatedDatabase shared() {
         if (shared == null || shared.closed) {
+            EmbeddedBinaries.Fit binaries = EmbeddedBinaries.thisMachine();
+            if (!binaries.fits()) {
+                throw new DatabaseUnavailable(binaries.problem());
+            }
             Replication replication;
             try {
                 replication = Replication.fromSystemProperty();
@@ -119,15 +123,18 @@ public final class ReplicatedDatabase implements Database {
         return pair.port();
     }
 
+    /** E.g. {@code PostgreSQL 18.1 (replicated, linux-amd64, replication async)}. */
     @Override
     public String describe() {
-        return "replicated embedded PostgreSQL " + settings().getOrDefault("server_version", "?")
-                + " (replication " + pair.replication() + ")";
+        Map<String, String> settings = settings();
+        return "PostgreSQL " + settings.getOrDefault("server_version", "?") + " (replicated, " + settings.get("platform")
+                + ", replication " + pair.replication() + ")";
     }
 
     @Override
     public Map<String, String> settings() {
         Map<String, String> settings = Database.super.settings();
+        settings.put("platform", EmbeddedBinaries.thisMachine().platform());
         settings.put("replication", pair.replication().value());
         return settings;
     }

@@ -34,7 +34,8 @@ class ReplicatedDatabaseTest {
         InetSocketAddress through = faults.connectAddress(proxy);
         try {
             assertThat(db.kind()).isEqualTo("replicated");
-            assertThat(db.describe()).matches("replicated embedded PostgreSQL \\d+\\.\\d+ \\(replication remote_apply\\)");
+            assertThat(db.describe()).matches("PostgreSQL \\d+\\.\\d+ \\(replicated, " + EmbeddedBinaries.thisMachine().platform()
+                    + ", replication remote_apply\\)");
             assertThat(db.settings()).containsEntry("synchronous_commit", "remote_apply").containsEntry("replication", "remote_apply");
 
             try (Connection c = db.connectThrough(through.getHostString(), through.getPort()); Statement s = c.createStatement()) {

@@ -105,6 +105,8 @@ final class Configuration {
             LeaseProtocol protocol = Implementations.select(name);
             // a schema or statement the database refuses (a SQL pack's above all) is one line here, not an error in every try
             PackPreflight.install(Databases.shared(), protocol);
+            // the database is reached and the properties are about to run on it: the run's first line says which it is
+            ServerLine.printOnce(Databases.shared());
             return Optional.empty();
         } catch (SQLException | RuntimeException e) {
             return Optional.of(firstLine(e));

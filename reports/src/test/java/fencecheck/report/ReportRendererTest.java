@@ -103,8 +103,8 @@ class ReportRendererTest {
     @Test
     void theRunsTableMergesTriesAndShrinkingAndSaysASharedDatabaseOnce() throws IOException {
         String runs = section(index(List.of(IndexSamples.referencePassed(), IndexSamples.variantCaught())), "runs");
-        assertThat(runs).contains("every run used</span> embedded PostgreSQL 18.1");
-        assertThat(runs.split("embedded PostgreSQL 18\\.1", -1)).hasSize(2);
+        assertThat(runs).contains("every run used</span> PostgreSQL 18.1 (embedded, linux-amd64)");
+        assertThat(runs.split("PostgreSQL 18\\.1 \\(embedded", -1)).hasSize(2);
         assertThat(runs).contains("37 tries<div class=\"small muted shrunk\">shrunk to 8 of 41 steps (21 shrinking steps)</div>")
                 .contains(">300 tries</td>").contains("1 min 35 s").contains("8675309").contains("-4242");
         assertThat(all(runs, "<th[^>]*>([^<]+)</th>")).contains("outcome", "implementation · property", "tries · shrunk", "duration", "seed");
@@ -116,7 +116,7 @@ class ReportRendererTest {
                 "reference", "", false, new RunResult.DatabaseInfo("container", "PostgreSQL 17.2 in a container", null),
                 RunResult.Status.PASSED, 300, 300, "5", "2026-11-30T09:00:00Z", 1000, 0, null, null, null, null), null);
         String runs = section(index(List.of(IndexSamples.referencePassed(), other)), "runs");
-        assertThat(runs).doesNotContain("every run used").contains("PostgreSQL 17.2 in a container").contains("embedded PostgreSQL 18.1");
+        assertThat(runs).doesNotContain("every run used").contains("PostgreSQL 17.2 in a container").contains("PostgreSQL 18.1 (embedded, linux-amd64)");
     }
 
     @Test

@@ -116,8 +116,8 @@ final class SampleResults {
     }
 
     static RunResult.DatabaseInfo database() {
-        return new RunResult.DatabaseInfo("embedded", "embedded PostgreSQL 18.1",
-                Map.of("fsync", "off", "synchronous_commit", "off", "server_version", "18.1"));
+        return new RunResult.DatabaseInfo("embedded", "PostgreSQL 18.1 (embedded, linux-amd64)",
+                Map.of("fsync", "off", "synchronous_commit", "off", "server_version", "18.1", "platform", "linux-amd64"));
     }
 
     static RunResult.Statistics statistics(int tries, boolean judged) {

@@ -1,8 +1,7 @@
 package fencecheck.db.replica;
 
 import fencecheck.db.DataDirectories;
-
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import fencecheck.db.EmbeddedBinaries;
 
 import java.io.IOException;
 import java.net.URL;
@@ -33,7 +32,7 @@ final class ClusterTemplate {
 
     /** The template for the binaries on the class path, kept in {@code parent}; empty when they cannot be told apart. */
     static Optional<ClusterTemplate> in(Path parent) {
-        URL binaries = EmbeddedPostgres.class.getResource("/postgres-linux-x86_64.txz");
+        URL binaries = EmbeddedBinaries.thisMachine().url();
         if (binaries == null) {
             return Optional.empty();
         }
