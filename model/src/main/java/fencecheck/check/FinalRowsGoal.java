@@ -44,16 +44,17 @@ final class FinalRowsGoal {
 
     /** Every known answer explained, and the rows read at the end too. */
     boolean done(SearchNode n) {
-        return n.knownPlaced() == knownCount && (finalRows == null || finalRowsAgree(n.rows(), finalRows));
+        return n.knownPlaced() == knownCount && (finalRows == null || finalRowsAgree(n.rows(), n.tokenMax(), finalRows));
     }
 
     /**
      * Tokens and results; the lease's {@code until} is judged in the answers (a release's depends on an instant
-     * nobody observed) and its owner is a name the model does not share with the database.
+     * nobody observed) and its owner is a name the model does not share with the database. A lease token still open
+     * ({@link OpenTokens}) agrees with any of its range: the rows settle it.
      */
-    private static boolean finalRowsAgree(KeyState model, KeyState database) {
+    private static boolean finalRowsAgree(KeyState model, long tokenMax, KeyState database) {
         boolean leases = model.lease() == null ? database.lease() == null
-                : database.lease() != null && model.lease().token() == database.lease().token();
+                : database.lease() != null && database.lease().token() >= model.lease().token() && database.lease().token() <= tokenMax;
         return leases && Objects.equals(model.latest(), database.latest()) && model.fenced().equals(database.fenced());
     }
 
@@ -114,8 +115,8 @@ final class FinalRowsGoal {
     /**
      * Whether no order from {@code n} can reach the rows read at the end: a result they hold is not in the
      * model's rows and no lost write that could store it can still be placed (each is placed, having changed
-     * nothing, or its interval is over), or their token is above the model's and no grant is left that could
-     * still be placed. Found here, the search turns back at once instead of after every later answer.
+     * nothing, or its interval is over), or their token is above any the model's lease may have and no grant is left
+     * that could still be placed. Found here, the search turns back at once instead of after every later answer.
      */
     boolean hopeless(SearchNode n) {
         for (BitSet group : required) {
@@ -126,7 +127,8 @@ final class FinalRowsGoal {
         if (finalRows == null || finalRows.lease() == null) {
             return false;
         }
-        long have = n.rows().lease() == null ? Long.MIN_VALUE : n.rows().lease().token();
+        // the highest token the model's lease may have: one still open may be theirs already
+        long have = n.rows().lease() == null ? Long.MIN_VALUE : n.tokenMax();
         if (have >= finalRows.lease().token()) {
             return false;
         }

@@ -67,7 +67,8 @@ final class KeySearch {
 
     Verdict run() {
         Set<SearchNode> seen = new HashSet<>();
-        SearchNode root = new SearchNode(new BitSet(ops.size()), Long.MIN_VALUE, startRows, StepJudge.exactEnd(startRows), 0);
+        SearchNode root = new SearchNode(new BitSet(ops.size()), Long.MIN_VALUE, startRows, StepJudge.exactEnd(startRows),
+                OpenTokens.exactToken(startRows), 0);
         SearchNode deepest = root;
         seen.add(root);
         if (goal.done(root)) {
@@ -125,14 +126,16 @@ final class KeySearch {
             }
             for (long t : instants.in(n.rows(), from, to, ops.op(i).unknown())) {
                 for (Branch after : steps.apply(i, n, t)) {
-                    if (ops.op(i).unknown() && after.rows().equals(n.rows()) && after.untilMax() == n.untilMax()) {
+                    if (ops.op(i).unknown() && changesNothing(n, after)) {
                         // a lost operation that changes nothing need not be placed: leaving it out loses no order
                         continue;
                     }
                     BitSet placed = (BitSet) n.placed().clone();
                     placed.set(i);
-                    SearchNode next = new SearchNode(placed, t, after.rows(), after.untilMax(), n.knownPlaced() + (ops.op(i).unknown() ? 0 : 1));
-                    (ops.op(i).unknown() ? unknown : known).add(new SearchMove(i, t, next, after.effect(), after.difference()));
+                    SearchNode next = new SearchNode(placed, t, after.rows(), after.untilMax(), after.tokenMax(),
+                            n.knownPlaced() + (ops.op(i).unknown() ? 0 : 1));
+                    (ops.op(i).unknown() ? unknown : known).add(new SearchMove(i, t, next, after.effect(), after.difference(),
+                            after.sameGrant()));
                 }
             }
         }
@@ -141,5 +144,19 @@ final class KeySearch {
         }
         known.addAll(unknown);
         return known;
+    }
+
+    /**
+     * Whether {@code after} is {@code n}'s rows, but for a lease token narrowed to a part of its open range: the rows
+     * without the step allow every order the rows with it allow.
+     */
+    private static boolean changesNothing(SearchNode n, Branch after) {
+        if (after.untilMax() != n.untilMax()) {
+            return false;
+        }
+        if (!after.sameGrant()) {
+            return after.rows().equals(n.rows()) && after.tokenMax() == n.tokenMax();
+        }
+        return OpenTokens.withToken(after.rows(), n.rows().lease().token()).equals(n.rows()) && after.tokenMax() <= n.tokenMax();
     }
 }

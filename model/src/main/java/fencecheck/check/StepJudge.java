@@ -34,7 +34,8 @@ import java.util.TreeMap;
  * transaction's start) is outside and fails. The boundary is thus judged within the interval's uncertainty.
  *
  * <p>Tokens are predicted by the model, unless the config says they are any increasing sequence
- * ({@link TokenSequence#INCREASING}): then a granted token is taken as given when it continues the key's sequence.
+ * ({@link TokenSequence#INCREASING}): then a granted token is taken as given when it continues the key's sequence,
+ * and the token of a grant whose answer was lost stays open until an answer or the rows settle it ({@link OpenTokens}).
  */
 final class StepJudge {
 
@@ -49,6 +50,7 @@ final class StepJudge {
     private final boolean safetyOnly;
     /** The operations an admissible answer may not explain even so: the reference's answer alone. */
     private final Set<Integer> referenceOnly;
+    private final OpenTokens tokens;
 
     StepJudge(KeyOperations ops, ModelConfig config, LeaseModel model, boolean safetyOnly, Set<Integer> referenceOnly) {
         this.ops = ops;
@@ -59,26 +61,46 @@ final class StepJudge {
         this.admissible = new Admissible(model);
         this.safetyOnly = safetyOnly;
         this.referenceOnly = referenceOnly;
+        this.tokens = new OpenTokens(ops, config);
     }
 
     /**
      * The rows after operation {@code i} at instant {@code t}, for each way the model gives its answer there
-     * (none when it cannot). When the lease's end is known only within a range that {@code t} falls in, the
-     * lease may be over at {@code t} or not: both are tried, each narrowing the range.
+     * (none when it cannot). When the lease's token is known only within a range, each part of it the operation tells
+     * apart is tried ({@link OpenTokens}), each narrowing the range.
      */
     List<Branch> apply(int i, SearchNode n, long t) {
-        List<Branch> out = new ArrayList<>(2);
         Lease lease = n.rows().lease();
-        if (lease != null && !lease.released() && n.untilMax() > lease.until()) {
+        List<OpenTokens.Range> parts = lease == null ? List.of(new OpenTokens.Range(Long.MIN_VALUE, Long.MIN_VALUE))
+                : tokens.parts(i, lease.token(), n.tokenMax());
+        List<Branch> out = new ArrayList<>(2);
+        for (OpenTokens.Range part : parts) {
+            KeyState rows = lease == null ? n.rows() : OpenTokens.withToken(n.rows(), part.least());
+            for (Branch b : atInstant(i, rows, n.untilMax(), t)) {
+                out.add(tokens.after(i, rows, part.most(), b));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The branches of operation {@code i} at instant {@code t} from {@code rows}. When the lease's end is known only
+     * within a range that {@code t} falls in, the lease may be over at {@code t} or not: both are tried, each narrowing
+     * the range.
+     */
+    private List<Branch> atInstant(int i, KeyState rows, long untilMax, long t) {
+        List<Branch> out = new ArrayList<>(2);
+        Lease lease = rows.lease();
+        if (lease != null && !lease.released() && untilMax > lease.until()) {
             long firstValid = t + (config.boundary().isValid(t, t) ? 0 : 1);
-            if (firstValid > lease.until() && firstValid <= n.untilMax()) {
-                step(i, n.rows(), lease.until(), firstValid - 1, t, out);
-                step(i, n.rows().withLease(lease.withUntil(firstValid)), firstValid, n.untilMax(), t, out);
+            if (firstValid > lease.until() && firstValid <= untilMax) {
+                step(i, rows, lease.until(), firstValid - 1, t, out);
+                step(i, rows.withLease(lease.withUntil(firstValid)), firstValid, untilMax, t, out);
                 return out;
             }
         }
         long until = lease == null ? Long.MIN_VALUE : lease.until();
-        step(i, n.rows(), until, Math.max(until, n.untilMax()), t, out);
+        step(i, rows, until, Math.max(until, untilMax), t, out);
         return out;
     }
 
