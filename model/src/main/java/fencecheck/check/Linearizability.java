@@ -31,6 +31,9 @@ import java.util.Set;
  * answered end of a grant or renewal is judged against the interval rather than predicted ({@link StepJudge}).
  * A history is refused only when no instant inside the intervals explains it ({@link RefusalExplanation} says why).
  *
+ * <p><b>Tokens.</b> Under a token sequence the model cannot predict, a grant whose answer was lost took some token above
+ * the key's highest: it stays open until a later answer or the rows read at the end settle it ({@link OpenTokens}).
+ *
  * <p><b>Bounded.</b> At most {@code maxStates} states are visited per key; beyond that the
  * verdict is {@link GaveUp}, never a pass.
  */
@@ -85,7 +88,8 @@ public final class Linearizability {
 
     /**
      * An operation placed at an instant, with the answer it took effect with: its own, or for an operation whose
-     * answer was lost the model's there (a grant's or renewal's end the earliest its interval allows).
+     * answer was lost the model's there (a grant's or renewal's end the earliest its interval allows, and a grant's
+     * token, when the model cannot predict it, the least the later answers and the rows read at the end leave it).
      *
      * @param difference for an answer that is admissible but not the reference's, the model's words for how it differs
      *                   and what that means ("a renew after the lease ran out at ... revives it ..."); else null

@@ -44,7 +44,9 @@ final class OpenTokens {
 
     /**
      * The parts of the open range [{@code least}, {@code most}] that operation {@code i} cannot tell apart: the whole
-     * range, or where the token it names lies inside it, the tokens below it, it, and those above it.
+     * range, or where the token it names lies inside it, that token, the tokens below it, and those above it. The token
+     * itself comes first: where it explains the answer as the reference gives it (a re-grant handing it back), the
+     * search takes that before an admissible answer the other parts may allow.
      */
     List<Range> parts(int i, long least, long most) {
         Long named = least == most ? null : named(ops.op(i));
@@ -52,10 +54,10 @@ final class OpenTokens {
             return List.of(new Range(least, most));
         }
         List<Range> parts = new ArrayList<>(3);
+        parts.add(new Range(named, named));
         if (named > least) {
             parts.add(new Range(least, named - 1));
         }
-        parts.add(new Range(named, named));
         if (named < most) {
             parts.add(new Range(named + 1, most));
         }

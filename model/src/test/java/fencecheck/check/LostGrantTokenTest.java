@@ -1,5 +1,6 @@
 package fencecheck.check;
 
+import fencecheck.api.Conformance;
 import fencecheck.api.KeyState;
 import fencecheck.api.Lease;
 import fencecheck.api.ModelConfig;
@@ -34,6 +35,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class LostGrantTokenTest {
 
     private static final ModelConfig INCREASING = ModelConfig.reference().withTokens(TokenSequence.INCREASING);
+    private static final ModelConfig SAFETY = INCREASING.withConformance(Conformance.SAFETY);
     private static final long TTL = 100_000;
     /** The end of w2's lease when its lost grant ran at 155 ms. */
     private static final long LOST_GRANT_END = 155_000 + TTL;
@@ -95,6 +97,17 @@ class LostGrantTokenTest {
     void aTokenNotAboveTheKeysHighestIsStillRefused() {
         op("w2", acquire("w2"), 180_000, 181_000, new Granted(5, LOST_GRANT_END));
         assertThat(check()).isInstanceOf(NotLinearizable.class);
+        assertThat(Linearizability.check(new RealTimeHistory(ops, Map.of(), List.of(), 0, 0), SAFETY, 10_000))
+                .as("held to safety alone").isInstanceOf(NotLinearizable.class);
+    }
+
+    /** Held to safety alone, the revealed token is the reference's answer there, not a conformance difference. */
+    @Test
+    void heldToSafetyAloneTheRevealedTokenIsNoConformanceNote() {
+        op("w2", acquire("w2"), 180_000, 181_000, new Granted(9, LOST_GRANT_END));
+        Verdict v = Linearizability.check(new RealTimeHistory(ops, Map.of(), List.of(), 0, 0), SAFETY, 10_000);
+        assertThat(lostGrantToken(v)).isEqualTo(9);
+        assertThat(((Linearizable) v).admitted()).isEmpty();
     }
 
     @Test
