@@ -1,5 +1,6 @@
 package fencecheck.run;
 
+import fencecheck.api.Conformance;
 import fencecheck.api.LeaseClient;
 import fencecheck.api.LeaseProtocol;
 import fencecheck.api.Outcome;
@@ -7,6 +8,8 @@ import fencecheck.api.SinkKind;
 import fencecheck.db.Databases;
 import fencecheck.findings.FindingKinds;
 import fencecheck.protocol.Implementations;
+import fencecheck.realtime.RealTimeRun;
+import fencecheck.realtime.RealTimeSettings;
 import fencecheck.trace.Action;
 import fencecheck.trace.NetworkFault;
 import fencecheck.trace.Step;
@@ -110,6 +113,19 @@ class KitAcquireOrProlongTest {
         assertThat(r.divergent().difference()).as(table).contains("answered Renewed").contains("token 2 was granted to w1 since");
         assertThat(FindingKinds.of(r)).as(table).hasSize(1);
         assertThat(KitPacksTest.answerAt(r, 3)).isInstanceOfSatisfying(Outcome.Granted.class, g -> assertThat(g.token()).isEqualTo(2));
+    }
+
+    /**
+     * In real time (four workers on two keys, every fault on) the library passes: whatever the threads' timing, its
+     * only differences from the reference are the two it has, the prolonged re-acquire and the revival.
+     */
+    @Test
+    void inRealTimeItPassesWithNoOtherDifferenceThanItsTwo() throws Exception {
+        RealTimeRun.Result r = RealTimeRun.runAndCheck(Databases.shared(), Implementations.select(PROLONG),
+                RealTimeSettings.quick(2_000, 31), Conformance.SAFETY);
+        assertThat(r.history().operations()).as("a run that did something").hasSizeGreaterThan(20);
+        assertThat(r.passed()).as(r.verdict().sentence()).isTrue();
+        assertThat(r.notes()).allSatisfy(n -> assertThat(n.kind()).containsAnyOf("a re-grant", "revives it"));
     }
 
     /**
