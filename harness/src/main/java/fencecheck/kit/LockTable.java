@@ -10,7 +10,8 @@ import java.util.List;
  * name, held by {@code ownerColumn} until {@code untilColumn}. The shortest form names these four; the builder-style
  * methods ({@link #newLeaseWhenChanged} and its siblings, {@link #heldWhile}, {@link #nameOfKey},
  * {@link #untilIsLastRenewal()}) each return a copy with one more thing said. A row whose owner column is null is free:
- * no lease, or a released one.
+ * no lease, or a released one. A column is found as SQL finds a name: as written, else in lower case (a column created
+ * unquoted as {@code messageId} is {@code messageid}).
  *
  * @param table              the table, as SQL names it (schema-qualified or found on the search path)
  * @param nameColumn         the lock's name (fencecheck's job key); for a name of several columns, their names

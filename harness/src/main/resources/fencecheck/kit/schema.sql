@@ -69,6 +69,25 @@ create or replace function fencecheck_kit_time(p_text text) returns timestamptz 
                 else p_text::timestamp at time zone 'UTC' end
 $$;
 
+-- A column of p_table as SQL finds the name: as written when the table has a
+-- column so named, else in lower case when it has that one (an unquoted name
+-- folds so: a table created with processorName has processorname), else as
+-- written, for the caller to report.
+create or replace function fencecheck_kit_column(p_table regclass, p_column text) returns text language sql stable as $$
+    select coalesce((select a.attname::text from pg_attribute as a
+                      where a.attrelid = p_table and a.attname = btrim(p_column) and a.attnum > 0 and not a.attisdropped),
+                    (select a.attname::text from pg_attribute as a
+                      where a.attrelid = p_table and a.attname = lower(btrim(p_column)) and a.attnum > 0 and not a.attisdropped),
+                    btrim(p_column))
+$$;
+
+-- The columns of p_table a comma-separated list names, each as fencecheck_kit_column finds it, in order.
+create or replace function fencecheck_kit_columns(p_table regclass, p_columns text) returns text language sql stable as $$
+    select string_agg(fencecheck_kit_column(p_table, c), ',' order by n)
+      from unnest(string_to_array(p_columns, ',')) with ordinality as u (c, n)
+     where btrim(c) <> ''
+$$;
+
 -- The lock's name of a row, as SQL over p_row (e.g. 'old.', '($1).', or '' for
 -- a query of the table): its name column's value as text, or, for a name of
 -- several columns (p_columns separated by commas), their values joined by '/'.
@@ -168,6 +187,11 @@ declare
     cols    text;
     changed text;
 begin
+    -- the columns as the table has them, so that every later use quotes the name it stores
+    p_name := fencecheck_kit_columns(tbl::regclass, p_name);
+    p_owner := fencecheck_kit_column(tbl::regclass, p_owner);
+    p_until := fencecheck_kit_column(tbl::regclass, p_until);
+    p_new_lease := fencecheck_kit_columns(tbl::regclass, p_new_lease);
     select string_agg(btrim(c), ', ') into missing
       from unnest(string_to_array(p_name, ',') || p_owner) as c
      where btrim(c) <> ''

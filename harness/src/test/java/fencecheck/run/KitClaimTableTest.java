@@ -45,8 +45,8 @@ class KitClaimTableTest {
 
         @Override
         public Outcome acquire(String key, UUID owner, long ttlMicros) throws SQLException {
-            return answer(key, owner, ttlMicros, "insert into kit_heartbeats as row (processor, message_id, owner, heartbeat)"
-                    + " values ('orders', ?, ?, clock_timestamp()) on conflict (processor, message_id) do update"
+            return answer(key, owner, ttlMicros, "insert into kit_heartbeats as row (processor, messageId, owner, heartbeat)"
+                    + " values ('orders', ?, ?, clock_timestamp()) on conflict (processor, messageId) do update"
                     + " set owner = excluded.owner, heartbeat = excluded.heartbeat where row.owner is null"
                     + " or row.owner = excluded.owner or row.heartbeat + ? * interval '1 microsecond' < clock_timestamp()"
                     + " returning heartbeat", new Outcome.Busy(), true);
@@ -55,14 +55,14 @@ class KitClaimTableTest {
         @Override
         public Outcome renew(String key, UUID owner, long token, long ttlMicros) throws SQLException {
             return answer(key, owner, ttlMicros, "update kit_heartbeats set heartbeat = clock_timestamp() where processor = 'orders'"
-                    + " and message_id = ? and owner = ? and heartbeat + ? * interval '1 microsecond' >= clock_timestamp()"
+                    + " and messageId = ? and owner = ? and heartbeat + ? * interval '1 microsecond' >= clock_timestamp()"
                     + " returning heartbeat", new Outcome.RenewRejected(), false);
         }
 
         @Override
         public Outcome release(String key, UUID owner, long token) throws SQLException {
             try (PreparedStatement s = connection.prepareStatement("update kit_heartbeats set owner = null"
-                    + " where processor = 'orders' and message_id = ? and owner = ?")) {
+                    + " where processor = 'orders' and messageId = ? and owner = ?")) {
                 s.setString(1, key);
                 s.setString(2, owner.toString());
                 return s.executeUpdate() == 1 ? new Outcome.Released() : new Outcome.ReleaseRejected();
@@ -92,11 +92,12 @@ class KitClaimTableTest {
                 .semantics(c -> c.withRelease(ReleaseEncoding.KEEP_TOKEN_MARK_RELEASED))
                 .schema(connection -> {
                     try (Statement s = connection.createStatement()) {
-                        s.execute("create table if not exists kit_heartbeats (processor text not null, message_id text not null,"
-                                + " owner text, heartbeat timestamptz, primary key (processor, message_id))");
+                        s.execute("create table if not exists kit_heartbeats (processor text not null, messageId text not null,"
+                                + " owner text, heartbeat timestamptz, primary key (processor, messageId))");
                     }
                 })
-                .lockTable(new LockTable("kit_heartbeats", "processor, message_id", "owner", "heartbeat")
+                // messageId, unquoted in the table's DDL, is the column messageid: the kit finds it as SQL does
+                .lockTable(new LockTable("kit_heartbeats", "processor, messageId", "owner", "heartbeat")
                         .nameOfKey("orders/{key}").untilIsLastRenewal().newLeaseWhenChangedOrEnded("owner"))
                 .fence(FenceSource.TRIGGER)
                 .calls(HeartbeatCalls::new)
