@@ -33,12 +33,13 @@ public final class KitInstall {
         String newLease = settings.fence() == FenceSource.TRIGGER ? String.join(",", lock.newLeaseColumns()) : null;
         try (PreparedOperation register = new PreparedOperation(connection, KitSql.file("register_lock.sql", Operation.SCHEMA,
                 List.of("lock_table", "name_column", "owner_column", "until_column", "new_lease", "when_set", "when_ended",
-                        "valid_through_end")))) {
+                        "valid_through_end", "last_renewal")))) {
             register.query(new Params().text("lock_table", lock.table()).text("name_column", lock.nameColumn())
                     .text("owner_column", lock.ownerColumn()).text("until_column", lock.untilColumn()).text("new_lease", newLease)
                     .text("when_set", Boolean.toString(lock.newLeaseWhen() == LockTable.NewLeaseWhen.SET))
                     .text("when_ended", Boolean.toString(lock.newLeaseWhen() == LockTable.NewLeaseWhen.CHANGED_OR_ENDED))
-                    .text("valid_through_end", Boolean.toString(boundary == Boundary.INCLUSIVE)))
+                    .text("valid_through_end", Boolean.toString(boundary == Boundary.INCLUSIVE))
+                    .text("last_renewal", Boolean.toString(lock.lastRenewal())))
                     .close();
             hold(connection, lock);
         } catch (SQLException e) {

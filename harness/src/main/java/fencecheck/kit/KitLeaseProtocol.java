@@ -254,9 +254,8 @@ public class KitLeaseProtocol implements LeaseProtocol, DeletesWithSql {
 
         /**
          * The lock table's until column holds when the lease was taken or last renewed, not when it ends
-         * (db-scheduler's {@code last_heartbeat}): the lease ends the asked lease length after it. The kit reads
-         * every lease with the length of the latest acquire or renew of any session, so such a library's lease length
-         * is one per process (db-scheduler's dead limit); a released lease ends where the row says.
+         * (db-scheduler's {@code last_heartbeat}): the lease ends the asked lease length after it. The same as
+         * {@link LockTable#untilIsLastRenewal()} on the lock table, which says it where the table is described.
          *
          * @return this builder
          */
@@ -301,8 +300,6 @@ public class KitLeaseProtocol implements LeaseProtocol, DeletesWithSql {
     private final Function<String, UUID> newOwner;
     private final Consumer<Clock> useClock;
     private final Runnable restartCoordinator;
-    /** Null unless the lock table stores the last renewal rather than the lease end. */
-    private final LastRenewal lastRenewal;
     /** The kit's sinks, inspect and reset (or the implementation's own) over the library's calls. */
     private final SqlLeaseProtocol sinks;
     private final LeaseHolders holders = new LeaseHolders();
@@ -328,12 +325,12 @@ public class KitLeaseProtocol implements LeaseProtocol, DeletesWithSql {
         this.description = builder.description;
         this.modelConfig = require(builder.modelConfig, "modelConfig");
         this.schema = require(builder.schema, "schema");
-        this.settings = new KitSettings(require(builder.fence, "fence"), require(builder.lockTable, "lockTable"));
+        LockTable lock = require(builder.lockTable, "lockTable");
+        this.settings = new KitSettings(require(builder.fence, "fence"), builder.untilIsLastRenewal ? lock.untilIsLastRenewal() : lock);
         this.calls = require(builder.calls, "calls");
         this.newOwner = builder.newOwner;
         this.useClock = builder.useClock;
         this.restartCoordinator = builder.restartCoordinator;
-        this.lastRenewal = builder.untilIsLastRenewal ? new LastRenewal() : null;
         this.sinks = new SqlLeaseProtocol(name, SqlPacks.kitOnly(name, description, modelConfig, settings, builder.sinks));
     }
 
@@ -391,8 +388,7 @@ public class KitLeaseProtocol implements LeaseProtocol, DeletesWithSql {
     @Override
     public LeaseClient client(Connection connection) throws SQLException {
         LockCalls opened = calls.open(connection);
-        LeaseClient client = holders.naming(sinks.client(connection, opened), opened);
-        return lastRenewal == null ? client : lastRenewal.client(client);
+        return holders.naming(sinks.client(connection, opened), opened);
     }
 
     @Override

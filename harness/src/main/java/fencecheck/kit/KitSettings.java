@@ -20,6 +20,8 @@ import java.util.Map;
  * lock.newLease=locked_at  # trigger only: comma-separated columns only a new lease changes
  * lock.newLeaseWhen=set    # trigger only: changed (the default), set (any update naming them) or
  *                          # changed-or-ended (also one that sets one on a row whose lease had ended)
+ * lock.nameOfKey=orders/{key}     # the lock name a job key stands for (a name of several columns: joined by /)
+ * lock.untilIsLastRenewal=true    # lock.until holds the last claim or heartbeat, not the lease's end
  * </pre>
  *
  * @param fence where the token comes from
@@ -30,7 +32,7 @@ public record KitSettings(FenceSource fence, LockTable lock) {
 
     /** The keys a pack may set; {@code sinks=kit} turns the kit on. */
     public static final List<String> KEYS = List.of("sinks", "fence", "lock.table", "lock.name", "lock.owner", "lock.until",
-            "lock.newLease", "lock.newLeaseWhen");
+            "lock.newLease", "lock.newLeaseWhen", "lock.nameOfKey", "lock.untilIsLastRenewal");
 
     public KitSettings {
         if (fence == FenceSource.TRIGGER && lock.newLeaseColumns().isEmpty()) {
@@ -40,6 +42,25 @@ public record KitSettings(FenceSource fence, LockTable lock) {
         if (fence != FenceSource.TRIGGER && !lock.newLeaseColumns().isEmpty()) {
             throw new PackException("lock.newLease is for fence=trigger only; remove it or set fence=trigger");
         }
+        int columns = lock.nameColumns().size();
+        long separators = lock.nameOfKey().replace(LockTable.KEY, "").chars().filter(c -> c == '/').count();
+        if (columns > 1 && separators != columns - 1) {
+            throw new PackException("lock.name names " + columns + " columns (" + String.join(", ", lock.nameColumns())
+                    + "), whose values joined by / are the lock's name: say which name a job key is with lock.nameOfKey"
+                    + " (Java: nameOfKey), " + columns + " parts, e.g. lock.nameOfKey=" + "orders/".repeat(columns - 1)
+                    + LockTable.KEY);
+        }
+    }
+
+    /**
+     * The lock name fencecheck's job key stands for ({@link LockTable#lockName}): what the kit's fence, sinks and
+     * {@code inspect} are keyed by.
+     *
+     * @param key a job key
+     * @return its lock name
+     */
+    public String lockName(String key) {
+        return lock.lockName(key);
     }
 
     /**
@@ -74,15 +95,30 @@ public record KitSettings(FenceSource fence, LockTable lock) {
                 .findFirst().orElseThrow(() -> new PackException(where + ": lock.newLeaseWhen=" + when + " is not a value of"
                         + " lock.newLeaseWhen; use changed (an update that changes one of lock.newLease), set (any update that"
                         + " sets one) or changed-or-ended (one that changes one, or sets one on a row whose lease had ended)"));
-        LockTable lock = new LockTable(required(settings, "lock.table", where, "the library's lock table"),
-                required(settings, "lock.name", where, "its column of the lock's name"),
-                required(settings, "lock.owner", where, "its column of who holds the lock"),
-                required(settings, "lock.until", where, "its column of when the lease ends"), columns, newLeaseWhen, null);
+        String table = required(settings, "lock.table", where, "the library's lock table");
+        String name = required(settings, "lock.name", where, "its column of the lock's name, or columns separated by commas");
+        String owner = required(settings, "lock.owner", where, "its column of who holds the lock");
+        String until = required(settings, "lock.until", where, "its column of when the lease ends");
+        String nameOfKey = settings.get("lock.nameOfKey") == null ? null : settings.get("lock.nameOfKey").strip();
+        boolean lastRenewal = lastRenewal(settings.get("lock.untilIsLastRenewal"), where);
         try {
-            return new KitSettings(fence, lock);
-        } catch (PackException e) {
+            return new KitSettings(fence, new LockTable(table, name, owner, until, columns, newLeaseWhen, null, nameOfKey,
+                    lastRenewal));
+        } catch (IllegalArgumentException e) {
             throw new PackException(where + ": " + e.getMessage());
         }
+    }
+
+    private static boolean lastRenewal(String raw, String where) {
+        if (raw == null || raw.isBlank()) {
+            return false;
+        }
+        return switch (raw.strip()) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new PackException(where + ": lock.untilIsLastRenewal=" + raw.strip() + " is not true or false;"
+                    + " say true when lock.until holds the last claim or heartbeat time rather than the lease's end");
+        };
     }
 
     private static String required(Map<String, String> settings, String key, String where, String what) {

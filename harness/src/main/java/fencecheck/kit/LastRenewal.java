@@ -5,6 +5,7 @@ import fencecheck.api.Lease;
 import fencecheck.api.LeaseClient;
 import fencecheck.api.Outcome;
 import fencecheck.protocol.ForwardingLeaseClient;
+import org.apiguardian.api.API;
 
 import java.sql.SQLException;
 import java.util.UUID;
@@ -13,13 +14,16 @@ import java.util.UUID;
  * For a library whose lock table stores when a lease was taken or last renewed rather than when it ends
  * (db-scheduler's {@code last_heartbeat}): the lease ends one lease length after it. Such a library has one lease
  * length per process (db-scheduler's dead limit), which fencecheck gives as the length of every call; the length of
- * the latest acquire or renew, of any session, is the one the rows are read with.
+ * the latest acquire or renew, of any session, is the one the rows are read with. One per implementation, shared by
+ * its sessions ({@link LockTable#untilIsLastRenewal()}).
  */
-final class LastRenewal {
+@API(status = API.Status.INTERNAL)
+public final class LastRenewal {
 
     private volatile long leaseLength;
 
-    LeaseClient client(LeaseClient rows) {
+    /** {@code rows} with every lease it inspects ending one lease length after its stored time, unless released. */
+    public LeaseClient client(LeaseClient rows) {
         return new ForwardingLeaseClient(rows) {
             @Override
             public Outcome acquire(String key, UUID owner, long ttlMicros) throws SQLException {

@@ -12,6 +12,12 @@ import java.util.UUID;
  * microseconds on fencecheck's time line ({@link LeaseTime} turns a lease end read from the library's table into
  * one). Every statement goes on the session's connection, given to {@link KitLeaseProtocol.Calls#open}; the calls
  * of one session never overlap, as a {@link fencecheck.api.LeaseClient}'s do not.
+ *
+ * <p>The method a call answers in tells the kit which call ran: with {@link FenceSource#TRIGGER}, a change of the lock
+ * table made while {@link #acquire} runs is a new lease as {@link LockTable#newLeaseWhen} says, and one made while
+ * {@link #renew} or {@link #release} runs never is. A library whose extend is the same "acquire or prolong" statement
+ * as its acquire is called from {@code renew} for its extend: its holder keeps its token, and a renew that re-took an
+ * ended lease is judged as the revival it is.
  */
 @API(status = API.Status.STABLE, since = "0.1")
 public interface LockCalls extends AutoCloseable {

@@ -14,6 +14,7 @@ import fencecheck.api.Outcome.WriteOutcome;
 import fencecheck.api.SinkKind;
 import fencecheck.api.StoredResult;
 import fencecheck.db.VirtualClock;
+import fencecheck.kit.CallMarks;
 import fencecheck.kit.FenceSource;
 import fencecheck.kit.KitAcquire;
 import fencecheck.kit.KitSettings;
@@ -49,6 +50,8 @@ final class SqlLeaseClient implements LeaseClient {
     private final LockCalls calls;
     /** The kit's token around the acquire, when the pack says sinks=kit; null otherwise. */
     private final KitAcquire kitAcquire;
+    /** The kit's settings, when the pack says sinks=kit; null otherwise. */
+    private final KitSettings kit;
     private final PreparedOperation writeLatest;
     private final PreparedOperation writeFenced;
     private final PreparedOperation inspect;
@@ -64,8 +67,10 @@ final class SqlLeaseClient implements LeaseClient {
         this.connection = connection;
         connection.setAutoCommit(true);
         Optional<KitSettings> kit = protocol.pack().kit();
-        this.calls = calls != null ? calls
+        this.kit = kit.orElse(null);
+        LockCalls library = calls != null ? calls
                 : new PackLockCalls(protocol, connection, kit.map(k -> k.fence() == FenceSource.RETURNED).orElse(true));
+        this.calls = kit.isPresent() ? CallMarks.marking(connection, kit.get(), library) : library;
         this.kitAcquire = kit.isPresent()
                 ? new KitAcquire(connection, kit.get(), protocol.advancesFenceInAcquireTransaction(), this.calls::ownerValue) : null;
         this.writeLatest = protocol.prepare(connection, Operation.WRITE_LATEST);
@@ -81,7 +86,15 @@ final class SqlLeaseClient implements LeaseClient {
         if (kitAcquire == null) {
             return calls.acquire(key, owner, ttlMicros);
         }
-        return kitAcquire.acquire(key, owner, () -> calls.acquire(key, owner, ttlMicros));
+        return kitAcquire.acquire(lockName(key), owner, () -> calls.acquire(key, owner, ttlMicros));
+    }
+
+    /**
+     * What the kit's fence, sinks and inspect key a job key by: its lock name ({@link KitSettings#lockName}), where the
+     * library's lock name is not the job key itself; the job key for any other pack. The library's calls get the job key.
+     */
+    private String lockName(String key) {
+        return kit == null ? key : kit.lockName(key);
     }
 
     @Override
@@ -96,7 +109,7 @@ final class SqlLeaseClient implements LeaseClient {
 
     @Override
     public WriteOutcome write(SinkKind sink, String key, long token, String resultId, String payload) throws SQLException {
-        return protocol.report(runWrite(sink, key, token, resultId, payload));
+        return protocol.report(runWrite(sink, lockName(key), token, resultId, payload));
     }
 
     @Override
@@ -104,7 +117,7 @@ final class SqlLeaseClient implements LeaseClient {
         connection.setAutoCommit(false);
         WriteOutcome seen;
         try {
-            seen = protocol.report(runWrite(sink, key, token, resultId, payload));
+            seen = protocol.report(runWrite(sink, lockName(key), token, resultId, payload));
         } catch (SQLException | RuntimeException e) {
             try {
                 connection.rollback();
@@ -187,7 +200,7 @@ final class SqlLeaseClient implements LeaseClient {
         Lease lease = null;
         StoredResult latest = null;
         TreeMap<String, StoredResult> fenced = new TreeMap<>();
-        try (ResultSet rs = inspect.query(new Params().text("job_key", key))) {
+        try (ResultSet rs = inspect.query(new Params().text("job_key", lockName(key)))) {
             boolean marksReleased = ResultColumns.require(rs, inspect.source(), INSPECT_COLUMNS, INSPECT_OPTIONAL).contains("released");
             while (rs.next()) {
                 String kind = rs.getString("kind");

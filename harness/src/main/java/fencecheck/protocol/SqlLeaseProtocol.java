@@ -7,6 +7,7 @@ import fencecheck.api.ModelConfig;
 import fencecheck.api.Outcome.WriteOutcome;
 import fencecheck.kit.KitInstall;
 import fencecheck.kit.KitSql;
+import fencecheck.kit.LastRenewal;
 import fencecheck.kit.LockCalls;
 import fencecheck.protocol.pack.Operation;
 import fencecheck.protocol.pack.PackFile;
@@ -43,6 +44,8 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
 
     private final String name;
     private final SqlPack pack;
+    /** For a kit pack whose lock table keeps the last renewal rather than the lease's end; null otherwise. */
+    private final LastRenewal lastRenewal;
 
     /** The reference: INCLUSIVE boundary, idempotent re-grant. */
     public SqlLeaseProtocol() {
@@ -61,6 +64,7 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
     public SqlLeaseProtocol(String name, SqlPack pack) {
         this.name = name;
         this.pack = pack;
+        this.lastRenewal = pack.kit().filter(kit -> kit.lock().lastRenewal()).map(kit -> new LastRenewal()).orElse(null);
     }
 
     /**
@@ -162,7 +166,7 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
 
     @Override
     public LeaseClient client(Connection connection) throws SQLException {
-        return new SqlLeaseClient(this, connection, null);
+        return readingLastRenewal(new SqlLeaseClient(this, connection, null));
     }
 
     /**
@@ -170,7 +174,12 @@ public class SqlLeaseProtocol implements LeaseProtocol, DeletesWithSql {
      * how a Java implementation of the kit gets the kit's sinks ({@code fencecheck.kit.KitLeaseProtocol}).
      */
     public LeaseClient client(Connection connection, LockCalls calls) throws SQLException {
-        return new SqlLeaseClient(this, connection, calls);
+        return readingLastRenewal(new SqlLeaseClient(this, connection, calls));
+    }
+
+    /** A lease whose lock table keeps its last renewal ends one lease length after it ({@link LastRenewal}). */
+    private LeaseClient readingLastRenewal(LeaseClient client) {
+        return lastRenewal == null ? client : lastRenewal.client(client);
     }
 
     /**

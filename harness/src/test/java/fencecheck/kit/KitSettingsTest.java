@@ -37,4 +37,53 @@ class KitSettingsTest {
                         + " (an update that changes one of lock.newLease), set (any update that sets one) or changed-or-ended"
                         + " (one that changes one, or sets one on a row whose lease had ended)");
     }
+
+    private static Map<String, String> claimsLike() {
+        Map<String, String> settings = new HashMap<>(Map.of("sinks", "kit", "fence", "trigger", "lock.table", "token_entry",
+                "lock.name", "processor_name, segment", "lock.owner", "owner", "lock.until", "timestamp"));
+        settings.put("lock.newLease", "owner");
+        settings.put("lock.newLeaseWhen", "changed-or-ended");
+        settings.put("lock.nameOfKey", "orders/{key}");
+        settings.put("lock.untilIsLastRenewal", "true");
+        return settings;
+    }
+
+    @Test
+    void aNameOfTwoColumnsAndALeaseEndKeptAsTheLastClaim() {
+        KitSettings kit = KitSettings.of(claimsLike(), "p/fencecheck.properties");
+        assertThat(kit.lock().nameColumns()).isEqualTo(List.of("processor_name", "segment"));
+        assertThat(kit.lockName("K1")).isEqualTo("orders/K1");
+        assertThat(kit.lock().lastRenewal()).isTrue();
+        assertThat(KitSettings.of(springLike(), "p/fencecheck.properties").lockName("K1")).as("one column: the key itself")
+                .isEqualTo("K1");
+    }
+
+    @Test
+    void aNameOfTwoColumnsWithoutTheNameOfAKeyIsRefusedInOneLine() {
+        Map<String, String> settings = claimsLike();
+        settings.remove("lock.nameOfKey");
+        assertThatThrownBy(() -> KitSettings.of(settings, "p/fencecheck.properties")).isInstanceOf(PackException.class)
+                .hasMessage("p/fencecheck.properties: lock.name names 2 columns (processor_name, segment), whose values joined"
+                        + " by / are the lock's name: say which name a job key is with lock.nameOfKey (Java: nameOfKey), 2 parts,"
+                        + " e.g. lock.nameOfKey=orders/{key}");
+        settings.put("lock.nameOfKey", "orders");
+        assertThatThrownBy(() -> KitSettings.of(settings, "p/fencecheck.properties")).isInstanceOf(PackException.class)
+                .hasMessage("p/fencecheck.properties: the lock name of a job key, orders, has no {key}; write where the key goes,"
+                        + " e.g. orders/{key}");
+        settings.put("lock.nameOfKey", "{key}");
+        settings.put("lock.untilIsLastRenewal", "yes");
+        assertThatThrownBy(() -> KitSettings.of(settings, "p/fencecheck.properties")).isInstanceOf(PackException.class)
+                .hasMessage("p/fencecheck.properties: lock.untilIsLastRenewal=yes is not true or false; say true when lock.until"
+                        + " holds the last claim or heartbeat time rather than the lease's end");
+    }
+
+    @Test
+    void theJavaBuilderStyleMethodsKeepWhatTheOthersSaid() {
+        LockTable table = new LockTable("t", "a, b", "o", "u").nameOfKey("x/{key}").untilIsLastRenewal()
+                .newLeaseWhenChangedOrEnded("o").heldWhile("h");
+        assertThat(table).isEqualTo(new LockTable("t", "a, b", "o", "u", List.of("o"), LockTable.NewLeaseWhen.CHANGED_OR_ENDED,
+                "h", "x/{key}", true));
+        assertThat(new LockTable("t", "n", "o", "u", List.of(), LockTable.NewLeaseWhen.CHANGED, null))
+                .as("the constructor of before").isEqualTo(new LockTable("t", "n", "o", "u"));
+    }
 }

@@ -86,6 +86,18 @@ class KitRandomTracesTest {
         allPass(KitPacksTest.TRIGGER);
     }
 
+    /** A library whose extend is "acquire or prolong", numbered by the call that changed its row. */
+    @Test
+    void formBOnAnAcquireOrProlongTablePassesEveryTrace() {
+        allPass(KitAcquireOrProlongTest.PROLONG);
+    }
+
+    /** A claim table: a name of two columns, free when nobody owns it, its last claim time kept as text. */
+    @Test
+    void formBOnAClaimTablePassesEveryTrace() {
+        allPass(KitClaimTableTest.CLAIMS);
+    }
+
     /** The same traces catch kit-fence-row with its fence moved in a transaction of its own (KitPacksTest's variant). */
     @Test
     void theFenceOutsideTheAcquiresTransactionFailsSomeOfThem() {

@@ -1,8 +1,8 @@
 -- Everything stored for one lock name: the library's lease row (its holder and
--- end) under the kit's fence, and both sinks' rows. Where the library marks
--- whether its row is held, a row not held is a lease that ended (released; a
--- library that clears its end then has ended by now), and a row never held
--- (no fence) is no lease; one that names nobody is held by '' (no owner's id).
+-- end) under the kit's fence, and both sinks' rows. A row not held (its held
+-- column false, or no owner named) is a lease that ended (released; a library
+-- that clears its end then has ended by now), and a row never held (no fence)
+-- is no lease.
 with params as (
     select :job_key::text as job_key
 )

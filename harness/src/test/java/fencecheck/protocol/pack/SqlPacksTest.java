@@ -182,7 +182,8 @@ class SqlPacksTest {
         assertThatThrownBy(() -> SqlPacks.load(dir.resolve("p").toString()))
                 .hasMessageEndingWith("p/fencecheck.properties: unknown key boundry; the keys are name, description, extends,"
                         + " boundary, idempotentRegrant, resolution, release, binding, tokens, rows, conformance, sinks, fence,"
-                        + " lock.table, lock.name, lock.owner, lock.until, lock.newLease, lock.newLeaseWhen");
+                        + " lock.table, lock.name, lock.owner, lock.until, lock.newLease, lock.newLeaseWhen, lock.nameOfKey,"
+                        + " lock.untilIsLastRenewal");
         PackFolder.at(dir.resolve("p")).with("fencecheck.properties", "name=p\nextends=reference\nrelease=delete\n");
         assertThatThrownBy(() -> SqlPacks.load(dir.resolve("p").toString()))
                 .hasMessageEndingWith("p/fencecheck.properties: release=delete is not a value of release;"
