@@ -68,14 +68,19 @@ public final class FindingKinds {
 
     /**
      * The one place that weighs a finding. An invariant broken, or an answer the model judged unsafe, is a safety
-     * finding; any other disagreement with the model (which ends a try only under strict conformance, or where the
-     * model judged no answer) is a conformance difference.
+     * finding; a call the implementation failed instead of answering is an implementation error; any other
+     * disagreement with the model (which ends a try only under strict conformance, or where the model judged no
+     * answer) is a conformance difference.
      */
     static Severity severityOf(Violation violation) {
         return Severity.SAFETY;
     }
 
     static Severity severityOf(HistoryEntry disagreement) {
+        if (disagreement.error() != null) {
+            // nothing was answered, so nothing can be judged: neither a safety finding nor a difference from the reference
+            return Severity.ERROR;
+        }
         // an answer no correct lease service may give is a safety finding even before an invariant sees it
         return disagreement.unsafe() ? Severity.SAFETY : Severity.CONFORMANCE;
     }

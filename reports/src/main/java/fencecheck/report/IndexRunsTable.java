@@ -161,7 +161,7 @@ final class IndexRunsTable {
         return switch (kind) {
             case FAILED -> "failed (" + n + "): look at these first";
             case KNOWN_BUG_MISSED -> "known bugs missed (" + n + "): a built-in variant passed the property that declares it";
-            case CHECK_ERROR -> "known-buggy variants failed without a trace (" + n + "): an error, not a catch";
+            case CHECK_ERROR -> "known-buggy variants failed without a finding (" + n + "): an error, not a catch";
             case PASSED -> "passed (" + n + ")";
             case KNOWN_BUG_CAUGHT -> "known bugs caught (" + n + "): built-in variants failed with a trace, as their properties declare";
             case EXAMINED -> "examined by fencecheck's own tests (" + n + "): those tests judge them, not this verdict";
