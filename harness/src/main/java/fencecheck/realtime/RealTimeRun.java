@@ -97,8 +97,7 @@ public final class RealTimeRun {
             shrunk = HistoryShrinker.shrink(history, h -> RealTimeVerdict.of(h, config, settings.maxStates()), settings.shrinkMillis());
             severity = FindingKinds.severityOf(shrunk.history(), config, settings.maxStates());
         }
-        List<RealTimeNotes.Note> notes = verdict.passed()
-                ? RealTimeNotes.of(history, verdict.linearizability(), config, settings.maxStates()) : List.of();
+        List<RealTimeNotes.Note> notes = RealTimeNotes.of(history, verdict, config, settings.maxStates());
         return new Result(history, verdict, shrunk, RealTimeSituations.of(history), (ran - started) / 1_000_000,
                 (checked - ran) / 1_000_000, notes, severity);
     }

@@ -93,8 +93,10 @@ final class IndexRunsTable {
         h.append("<div class=\"muted\">").append(r.notes().size()).append(r.notes().size() == 1 ? " conformance note" : " conformance notes")
                 .append(" (no guarantee broken):</div><ul class=\"notes\">");
         for (RunResult.Note n : r.notes()) {
-            // a real-time note's history has operations, not steps, and no replay
-            h.append("<li>").append(Html.esc(n.kind())).append(" <span class=\"muted\">(").append(n.steps())
+            // its words with the values of the shrunk try (the kind leaves them out: it only groups the notes); a
+            // real-time note's history has operations, not steps, and no replay
+            h.append("<li>").append(Html.esc(n.difference() != null ? n.difference() : n.kind())).append(" <span class=\"muted\">(")
+                    .append(n.steps())
                     .append(n.replay() == null ? " operations: " : " steps: ")
                     .append(Html.esc(n.trace())).append(")</span></li>");
         }
