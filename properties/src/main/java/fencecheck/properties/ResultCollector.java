@@ -222,7 +222,7 @@ public class ResultCollector implements AroundPropertyHook, OnFencecheckProperti
                 r.verdict().undecided(), r.history().operations().size(), r.runMillis(), r.checkMillis(), r.verdict().linearizability().states(),
                 shrunk == null ? 0 : shrunk.checks(), shrunk != null && shrunk.outOfTime(),
                 verdict.cause().stream().filter(id -> !id.equals(verdict.failingOperation())).toList(),
-                r.severity() == null ? null : r.severity().word());
+                r.severity() == null ? null : r.severity().word(), shrunk == null ? List.of() : shrunk.overlapping());
         // the verdict, not the property's message: the page draws the history the message printed as a table
         return new RunResult.Failure(message != null && r.verdict().undecided() ? message : verdict.sentence(), null, violations, null,
                 null, reproduce, rt);

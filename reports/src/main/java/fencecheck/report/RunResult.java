@@ -367,13 +367,24 @@ public record RunResult(
      *                           touched, the lease that still held): with it, the cause; empty in older results
      * @param severity           {@code safety} or {@code conformance}, as a lock-step finding's; null when the checker gave
      *                           up, and in a result written before it was kept
+     * @param overlapping        other workers' operations that overlap the failing one and change what it reads, which
+     *                           shrinking put back for the reader; empty in older results
      */
     public record RealTime(RealTimeHistory history, RealTimeHistory fullHistory, Integer failingOperation, boolean undecided, int observedOperations,
                            long runMillis, long checkMillis, long states, int shrinkChecks, boolean shrinkOutOfTime,
-                           List<Integer> judgedAgainst, String severity) {
+                           List<Integer> judgedAgainst, String severity, List<Integer> overlapping) {
 
         public RealTime {
             judgedAgainst = judgedAgainst == null ? List.of() : List.copyOf(judgedAgainst);
+            overlapping = overlapping == null ? List.of() : List.copyOf(overlapping);
+        }
+
+        /** A failure whose shrinking put nothing back. */
+        public RealTime(RealTimeHistory history, RealTimeHistory fullHistory, Integer failingOperation, boolean undecided,
+                        int observedOperations, long runMillis, long checkMillis, long states, int shrinkChecks, boolean shrinkOutOfTime,
+                        List<Integer> judgedAgainst, String severity) {
+            this(history, fullHistory, failingOperation, undecided, observedOperations, runMillis, checkMillis, states, shrinkChecks,
+                    shrinkOutOfTime, judgedAgainst, severity, List.of());
         }
     }
 
