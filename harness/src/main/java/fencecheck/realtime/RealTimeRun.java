@@ -54,13 +54,21 @@ public final class RealTimeRun {
     /**
      * A run and its verdict.
      *
-     * @param shrunk   the smallest failing history found, or null when the run passed or was undecided
+     * @param shrunk   the smallest failing history found, or null when the run passed or was undecided, or was not shrunk
+     *                 ({@link #runAndJudge})
      * @param notes    under safety, each kind of admissible answer the witness needed, when the run passed
      * @param severity what the failure weighs ({@link FindingKinds#severityOf(RealTimeHistory, ModelConfig, long)}), or
      *                 null when the run passed or was undecided
+     * @param failures each key that fails on its own, unshrunk: the run's distinct findings; empty when it passed or was
+     *                 undecided
      */
     public record Result(RealTimeHistory history, RealTimeVerdict verdict, HistoryShrinker.Shrunk shrunk, Set<Situation> situations,
-                         long runMillis, long checkMillis, List<RealTimeNotes.Note> notes, Severity severity) {
+                         long runMillis, long checkMillis, List<RealTimeNotes.Note> notes, Severity severity,
+                         List<KeyFailures.KeyFailure> failures) {
+
+        public Result {
+            failures = failures == null ? List.of() : List.copyOf(failures);
+        }
 
         public boolean passed() {
             return verdict.passed();
@@ -78,6 +86,20 @@ public final class RealTimeRun {
      */
     public static Result runAndCheck(Database database, LeaseProtocol protocol, RealTimeSettings settings, Conformance conformance)
             throws SQLException {
+        return runChecked(database, protocol, settings, conformance, true);
+    }
+
+    /**
+     * Runs and checks, naming each key that fails on its own ({@link Result#failures}) but shrinking nothing: a property
+     * that runs several tries shrinks one failure of each kind once its tries are done, as lock step does.
+     */
+    public static Result runAndJudge(Database database, LeaseProtocol protocol, RealTimeSettings settings, Conformance conformance)
+            throws SQLException {
+        return runChecked(database, protocol, settings, conformance, false);
+    }
+
+    private static Result runChecked(Database database, LeaseProtocol protocol, RealTimeSettings settings, Conformance conformance,
+                                     boolean shrink) throws SQLException {
         long started = System.nanoTime();
         RealTimeHistory history;
         // the tables are shared with the lock-step runners, one of which a property engine may still be shrinking with
@@ -93,13 +115,19 @@ public final class RealTimeRun {
         long checked = System.nanoTime();
         HistoryShrinker.Shrunk shrunk = null;
         Severity severity = null;
+        List<KeyFailures.KeyFailure> failures = List.of();
         if (!verdict.passed() && !verdict.undecided()) {
-            shrunk = HistoryShrinker.shrink(history, h -> RealTimeVerdict.of(h, config, settings.maxStates()), settings.shrinkMillis());
-            severity = FindingKinds.severityOf(shrunk.history(), config, settings.maxStates());
+            failures = KeyFailures.of(history, verdict, config, settings.maxStates());
+            if (shrink) {
+                shrunk = HistoryShrinker.shrink(history, h -> RealTimeVerdict.of(h, config, settings.maxStates()), settings.shrinkMillis());
+                severity = FindingKinds.severityOf(shrunk.history(), config, settings.maxStates());
+            } else {
+                severity = FindingKinds.severityOf(history, config, settings.maxStates());
+            }
         }
         List<RealTimeNotes.Note> notes = RealTimeNotes.of(history, verdict, config, settings.maxStates());
         return new Result(history, verdict, shrunk, RealTimeSituations.of(history), (ran - started) / 1_000_000,
-                (checked - ran) / 1_000_000, notes, severity);
+                (checked - ran) / 1_000_000, notes, severity, failures);
     }
 
     /**

@@ -54,7 +54,7 @@ public final class RealTimeChecks {
      * the other workers' operations that overlap it {@code ~}; instants in ms from the run's start, the clock of every
      * message.
      */
-    private static String table(HistoryShrinker.Shrunk shrunk) {
+    static String table(HistoryShrinker.Shrunk shrunk) {
         StringBuilder s = new StringBuilder();
         RealTimeHistory history = shrunk.history();
         long zero = history.start();
