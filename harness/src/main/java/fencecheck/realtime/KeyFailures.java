@@ -4,17 +4,22 @@ import fencecheck.api.ModelConfig;
 import fencecheck.check.Linearizability;
 import fencecheck.check.RealTimeHistory;
 import fencecheck.check.RealTimeVerdict;
+import fencecheck.check.TimedOperation;
 import fencecheck.findings.FindingKind;
 import fencecheck.findings.FindingKinds;
 import fencecheck.findings.Severity;
+import fencecheck.model.Describe;
+import fencecheck.model.Micros;
+import fencecheck.run.ConformanceNotes;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The distinct failures of a failing real-time history, one per key that fails on its own: each key is checked apart
- * (sound, see {@link fencecheck.check.Linearizability}), so a failure on one key no longer hides another's, and each
- * is named by its {@link FindingKind} and weighed as lock step weighs its findings.
+ * The distinct failures of a real-time run: each call the implementation failed instead of answering, and one per key
+ * whose part of a failing history fails on its own: each key is checked apart (sound, see
+ * {@link fencecheck.check.Linearizability}), so a failure on one key no longer hides another's. Each is named by its
+ * {@link FindingKind} and weighed as lock step weighs its findings.
  */
 public final class KeyFailures {
 
@@ -23,14 +28,45 @@ public final class KeyFailures {
      *
      * @param key     the key
      * @param kind    what failed, by shapes: with the key, what groups failures over a property's tries
-     * @param history the key's part of the run's history
-     * @param verdict its verdict, failed and decided
+     * @param history the key's part of the run's history; for an implementation error, the failed operation alone
+     * @param verdict its verdict, failed and decided; null for an implementation error
+     * @param error   for an implementation error, what the implementation said; else null
      */
-    public record KeyFailure(String key, FindingKind kind, RealTimeHistory history, RealTimeVerdict verdict) {
+    public record KeyFailure(String key, FindingKind kind, RealTimeHistory history, RealTimeVerdict verdict, String error) {
 
         public Severity severity() {
             return kind.severity();
         }
+
+        /** An implementation error's operation in words, with what the implementation said; null for any other failure. */
+        public String errorInWords() {
+            if (error == null) {
+                return null;
+            }
+            TimedOperation op = history.operations().get(0);
+            return "operation " + op.id() + " (" + op.process() + ": " + Describe.realTimeCommand(op.command()) + ", sent at "
+                    + Micros.millis(op.invoke() - history.start()) + ") failed: " + error;
+        }
+    }
+
+    /** A call the implementation failed (it threw) though the connection was whole and no fault was armed. */
+    public record ImplementationError(int operation, String message) {
+    }
+
+    /**
+     * Each call the implementation failed, as an implementation error of its operation on its key: it is unknown in the
+     * history (which stays sound), and fails the property whatever is claimed.
+     */
+    public static List<KeyFailure> ofErrors(RealTimeHistory history, List<ImplementationError> errors) {
+        List<KeyFailure> failures = new ArrayList<>();
+        for (ImplementationError e : errors) {
+            TimedOperation op = history.operation(e.operation());
+            if (op != null) {
+                FindingKind kind = new FindingKind(Severity.ERROR, ConformanceNotes.operation(op.command()), "failed instead of answering");
+                failures.add(new KeyFailure(op.key(), kind, history.filter(o -> o.id() == op.id()).ofKey(op.key()), null, e.message()));
+            }
+        }
+        return List.copyOf(failures);
     }
 
     private KeyFailures() {
@@ -60,6 +96,6 @@ public final class KeyFailures {
 
     private static KeyFailure failure(String key, RealTimeHistory failing, RealTimeVerdict verdict, ModelConfig config, long maxStates) {
         Severity severity = FindingKinds.severityOf(failing, config, maxStates);
-        return new KeyFailure(key, FindingKinds.ofRealTime(failing, verdict, severity), failing, verdict);
+        return new KeyFailure(key, FindingKinds.ofRealTime(failing, verdict, severity), failing, verdict, null);
     }
 }

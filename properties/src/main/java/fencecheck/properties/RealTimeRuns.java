@@ -40,7 +40,7 @@ final class RealTimeRuns {
         }
     }
 
-    /** A group shrunk once the property ended. */
+    /** A group shrunk once the property ended; {@code shrunk} is null for an implementation error, which is one operation. */
     record Shrunk(Group group, HistoryShrinker.Shrunk shrunk) {
     }
 
