@@ -16,10 +16,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The distinct failures of a real-time run: each call the implementation failed instead of answering, and one per key
- * whose part of a failing history fails on its own: each key is checked apart (sound, see
- * {@link fencecheck.check.Linearizability}), so a failure on one key no longer hides another's. Each is named by its
- * {@link FindingKind} and weighed as lock step weighs its findings.
+ * The distinct failures of a real-time run, one per key whose part of a failing history fails on its own: each key is
+ * checked apart (sound, see {@link fencecheck.check.Linearizability}), so a failure on one key no longer hides
+ * another's; and the calls the implementation failed instead of answering. Each is named by its {@link FindingKind}
+ * and weighed as lock step weighs its findings.
  */
 public final class KeyFailures {
 
@@ -55,7 +55,7 @@ public final class KeyFailures {
 
     /**
      * Each call the implementation failed, as an implementation error of its operation on its key: it is unknown in the
-     * history (which stays sound), and fails the property whatever is claimed.
+     * history, which stays sound and judges what the call did.
      */
     public static List<KeyFailure> ofErrors(RealTimeHistory history, List<ImplementationError> errors) {
         List<KeyFailure> failures = new ArrayList<>();

@@ -59,15 +59,19 @@ public final class RealTimeRun {
      * @param notes    under safety, each kind of admissible answer the witness needed, when the run passed
      * @param severity what the failure weighs ({@link FindingKinds#severityOf(RealTimeHistory, ModelConfig, long)}), or
      *                 null when the run passed or was undecided
-     * @param failures each call the implementation failed instead of answering, and each key that fails on its own,
-     *                 unshrunk: the run's distinct findings; only those calls when it passed or was undecided
+     * @param failures each key that fails on its own, unshrunk: the run's distinct findings; empty when it passed or was
+     *                 undecided
+     * @param errors   each call the implementation failed instead of answering, unknown in the history: said, but no
+     *                 failure of the run (a library may throw where concurrent callers race, and the history judges
+     *                 what it did)
      */
     public record Result(RealTimeHistory history, RealTimeVerdict verdict, HistoryShrinker.Shrunk shrunk, Set<Situation> situations,
                          long runMillis, long checkMillis, List<RealTimeNotes.Note> notes, Severity severity,
-                         List<KeyFailures.KeyFailure> failures) {
+                         List<KeyFailures.KeyFailure> failures, List<KeyFailures.KeyFailure> errors) {
 
         public Result {
             failures = failures == null ? List.of() : List.copyOf(failures);
+            errors = errors == null ? List.of() : List.copyOf(errors);
         }
 
         public boolean passed() {
@@ -116,9 +120,9 @@ public final class RealTimeRun {
         long checked = System.nanoTime();
         HistoryShrinker.Shrunk shrunk = null;
         Severity severity = null;
-        List<KeyFailures.KeyFailure> failures = new ArrayList<>(KeyFailures.ofErrors(history, ran.errors()));
+        List<KeyFailures.KeyFailure> failures = List.of();
         if (!verdict.passed() && !verdict.undecided()) {
-            failures.addAll(KeyFailures.of(history, verdict, config, settings.maxStates()));
+            failures = KeyFailures.of(history, verdict, config, settings.maxStates());
             if (shrink) {
                 shrunk = HistoryShrinker.shrink(history, h -> RealTimeVerdict.of(h, config, settings.maxStates()), settings.shrinkMillis());
                 severity = FindingKinds.severityOf(shrunk.history(), config, settings.maxStates());
@@ -128,7 +132,7 @@ public final class RealTimeRun {
         }
         List<RealTimeNotes.Note> notes = RealTimeNotes.of(history, verdict, config, settings.maxStates());
         return new Result(history, verdict, shrunk, RealTimeSituations.of(history), (done - started) / 1_000_000,
-                (checked - done) / 1_000_000, notes, severity, failures);
+                (checked - done) / 1_000_000, notes, severity, failures, KeyFailures.ofErrors(history, ran.errors()));
     }
 
     /**

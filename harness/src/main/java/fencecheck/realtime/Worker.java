@@ -207,7 +207,7 @@ final class Worker implements Runnable {
      * unknown: the session is abandoned (see {@link WorkerSession#abandon}), the operation's
      * interval ends when its server process is gone, and the worker sometimes retries it, as the
      * same owner with the same result id. A call the implementation failed (it threw) though no fault
-     * was armed and the connection is whole is unknown too, and is also an implementation error.
+     * was armed and the connection is whole is unknown too, and is said as an implementation error.
      */
     private WorkerSession perform(WorkerSession session, Command command, String note) throws SQLException {
         WorkerSession.Lost fault = lose;

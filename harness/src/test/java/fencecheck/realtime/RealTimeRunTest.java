@@ -22,6 +22,6 @@ class RealTimeRunTest {
         }
         assertThat(r.verdict().linearizability()).isInstanceOf(Linearizability.Linearizable.class);
         assertThat(r.passed()).as(r.verdict().sentence()).isTrue();
-        assertThat(r.failures()).as("no call the reference failed instead of answering").isEmpty();
+        assertThat(r.errors()).as("no call the reference failed instead of answering").isEmpty();
     }
 }

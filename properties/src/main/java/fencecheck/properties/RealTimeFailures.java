@@ -23,10 +23,6 @@ final class RealTimeFailures {
     static RunResult.Failure of(RealTimeRuns.Shrunk finding, boolean withFullHistory, RunResult.Reproduction reproduce) {
         RealTimeRuns.Group g = finding.group();
         HistoryShrinker.Shrunk shrunk = finding.shrunk();
-        if (shrunk == null) {
-            // an implementation error: the call and what the implementation said, no history to draw
-            return new RunResult.Failure(g.smallest().errorInWords(), null, List.of(), null, null, reproduce, null, factsOf(g));
-        }
         RealTimeRun.Result run = g.run();
         RealTimeVerdict verdict = shrunk.verdict();
         List<Violation> violations = verdict.violations().stream()

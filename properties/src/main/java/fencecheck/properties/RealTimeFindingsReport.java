@@ -13,8 +13,7 @@ import java.util.List;
 
 /**
  * The end of a real-time property whose tries failed: one representative of each kind of finding on each key (the
- * smallest failing part of a history that showed it; an implementation error is its one operation) shrunk, most
- * severe first, at most
+ * smallest failing part of a history that showed it) shrunk, most severe first, at most
  * {@value FindingsShrinker#MOST_KINDS_SHRUNK}, and the report a reader reads first: every finding with its shrunk
  * history as a table, the kinds beyond those shrunk, the seed and the command that re-runs it. An artefact of one
  * history no longer hides another finding of the same run.
@@ -30,8 +29,7 @@ final class RealTimeFindingsReport {
         int shrunkCount = Math.min(FindingsShrinker.MOST_KINDS_SHRUNK, groups.size());
         List<RealTimeRuns.Shrunk> shrunk = new ArrayList<>();
         for (RealTimeRuns.Group g : groups.subList(0, shrunkCount)) {
-            // an implementation error is one operation already: nothing to shrink
-            shrunk.add(new RealTimeRuns.Shrunk(g, g.smallest().error() != null ? null : HistoryShrinker.shrink(g.smallest().history(),
+            shrunk.add(new RealTimeRuns.Shrunk(g, HistoryShrinker.shrink(g.smallest().history(),
                     h -> RealTimeVerdict.of(h, config, settings.maxStates()), settings.shrinkMillis())));
         }
         RealTimeRuns.finished(shrunk, groups.subList(shrunkCount, groups.size()));
@@ -58,11 +56,6 @@ final class RealTimeFindingsReport {
             RealTimeRuns.Group g = saved.get(i).group();
             HistoryShrinker.Shrunk shrunk = saved.get(i).shrunk();
             lines.addAll(ConsoleSummary.wrapped((i + 1) + ". " + g.kind().severity().title() + ": " + g.describe()));
-            if (shrunk == null) {
-                lines.add("   in " + g.tries() + (g.tries() == 1 ? " try" : " tries") + ", first at try " + g.firstTry());
-                ConsoleSummary.wrapped(g.smallest().errorInWords(), ConsoleSummary.WIDTH - 3).forEach(l -> lines.add("   " + l));
-                continue;
-            }
             lines.add("   in " + g.tries() + (g.tries() == 1 ? " try" : " tries") + ", first at try " + g.firstTry() + "; shrunk from "
                     + g.smallest().history().operations().size() + " to " + shrunk.history().operations().size() + " operations in "
                     + shrunk.checks() + " checks" + (shrunk.outOfTime() ? ", cut short by its time bound" : ""));

@@ -28,6 +28,12 @@ final class RealTimeNoteReport {
     }
 
     static List<RunResult.Note> of(PropertyLifecycleContext context, String implementation, String seed) {
+        // the calls the implementation failed: unknown in the histories, which judged what they did; said, never a note
+        for (RealTimeRuns.Group e : RealTimeRuns.errors()) {
+            ConsoleSummary.wrapped("fencecheck: " + context.targetMethod().getName() + " [" + implementation + "] implementation error,"
+                    + " taken as an unknown answer (in " + e.tries() + (e.tries() == 1 ? " try" : " tries") + ", first at try "
+                    + e.firstTry() + "): " + e.smallest().errorInWords()).forEach(System.out::println);
+        }
         List<RealTimeNotes.Note> met = RealTimeRuns.notes();
         List<RunResult.Note> notes = new ArrayList<>();
         int number = 0;

@@ -18,7 +18,7 @@ import java.util.Set;
 /**
  * The real-time runs of the property being run: what the result file reads (the situations of each try, the failures
  * of its tries grouped by kind and key, each group's shrunk history once the property ended, the first note of each
- * kind). The real-time property has no trace and no runner's try log, so it keeps its own, reset when a property
+ * kind) and the calls the implementation failed, grouped alike. The real-time property has no trace and no runner's try log, so it keeps its own, reset when a property
  * starts; one property runs at a time.
  */
 final class RealTimeRuns {
@@ -40,7 +40,7 @@ final class RealTimeRuns {
         }
     }
 
-    /** A group shrunk once the property ended; {@code shrunk} is null for an implementation error, which is one operation. */
+    /** A group shrunk once the property ended. */
     record Shrunk(Group group, HistoryShrinker.Shrunk shrunk) {
     }
 
@@ -50,6 +50,7 @@ final class RealTimeRuns {
     private static final List<Set<Situation>> SITUATIONS = new ArrayList<>();
     private static final Map<String, RealTimeNotes.Note> NOTES = new LinkedHashMap<>();
     private static final Map<GroupKey, Group> GROUPS = new LinkedHashMap<>();
+    private static final Map<GroupKey, Group> ERRORS = new LinkedHashMap<>();
     private static List<Shrunk> saved = List.of();
     private static List<Group> notShrunk = List.of();
     private static RealTimeRun.Result lastFailure;
@@ -62,6 +63,7 @@ final class RealTimeRuns {
         SITUATIONS.clear();
         NOTES.clear();
         GROUPS.clear();
+        ERRORS.clear();
         saved = List.of();
         notShrunk = List.of();
         lastFailure = null;
@@ -75,6 +77,10 @@ final class RealTimeRuns {
         for (KeyFailures.KeyFailure f : result.failures()) {
             GROUPS.merge(new GroupKey(f.kind(), f.key()), new Group(f.kind(), f.key(), f, result, tryNumber, 1),
                     (known, first) -> known.with(f, result));
+        }
+        for (KeyFailures.KeyFailure e : result.errors()) {
+            ERRORS.merge(new GroupKey(e.kind(), e.key()), new Group(e.kind(), e.key(), e, result, tryNumber, 1),
+                    (known, first) -> known.with(e, result));
         }
         if (!result.passed()) {
             lastFailure = result;
@@ -98,6 +104,11 @@ final class RealTimeRuns {
         List<Group> ordered = new ArrayList<>(GROUPS.values());
         ordered.sort(Comparator.comparing((Group g) -> g.kind().severity()).thenComparingInt(Group::firstTry));
         return ordered;
+    }
+
+    /** The calls the implementation failed instead of answering, by kind and key, in the order met: said, no failure. */
+    static synchronized List<Group> errors() {
+        return List.copyOf(ERRORS.values());
     }
 
     /** What the end of the property made of the groups: the ones shrunk, most severe first, and those beyond the limit. */

@@ -60,7 +60,6 @@ class RealTimeVariantsTest {
                 .orElseThrow(() -> new AssertionError(variant.name() + " was NOT caught: the real-time property passed"));
         List<RealTimeRuns.Shrunk> findings = RealTimeRuns.saved();
         assertThat(findings).as("%s failed through an error, not a refused history", variant.name()).isNotEmpty();
-        assertThat(findings).as("%s: an implementation error is no catch", variant.name()).allSatisfy(f -> assertThat(f.shrunk()).isNotNull());
         for (RealTimeRuns.Shrunk f : findings) {
             int size = f.shrunk().history().operations().size();
             // one line per finding, read by .ci/realtime-repeat to report the largest shrunk history of its runs
