@@ -50,14 +50,25 @@ public final class RealTimeNotes {
     }
 
     /**
-     * The notes of a history whose check gave {@code verdict}: each kind of admissible answer the witness needed, and
-     * the rows read at the end when they differ from the model's without breaking an invariant; none unless it passed.
+     * The notes of a history whose check gave {@code verdict}: each kind of admissible answer the witness needed, each
+     * kind of write made up under a fence no answer told of, and the rows read at the end when they differ from the
+     * model's without breaking an invariant; none unless it passed.
      */
     public static List<Note> of(RealTimeHistory history, RealTimeVerdict verdict, ModelConfig config, long maxStates) {
         if (!verdict.passed()) {
             return List.of();
         }
         List<Note> notes = new ArrayList<>(of(history, verdict.linearizability(), config, maxStates));
+        for (RealTimeVerdict.MadeUp m : verdict.madeUp()) {
+            TimedOperation op = history.operation(m.operation());
+            String operation = ConformanceNotes.operation(op.command());
+            String kind = ConformanceNotes.kind(operation, m.difference());
+            if (notes.stream().noneMatch(n -> n.kind().equals(kind))) {
+                notes.add(new Note(kind, operation + ": " + m.difference(), "operation " + op.id() + " (" + op.process() + ": "
+                        + Describe.realTimeCommand(op.command()) + ") answered " + Describe.realTimeOutcome(op.outcome(), history.start())
+                        + ": " + m.difference(), op.id(), history.ofKey(op.key())));
+            }
+        }
         NotLinearizable rows = verdict.rowsDiffer();
         if (rows != null) {
             String words = rows.explanation() + "; invariants 1-5 hold";

@@ -17,37 +17,58 @@ import java.util.Optional;
  * otherwise than the model, a conformance note ({@code rowsDiffer}) and no failure; held to strict, it fails, a
  * conformance difference.
  *
+ * <p>Held to safety too, a write a worker made up with a token above every grant told, accepted where the rows read at
+ * the end show a fence at that token set by no answer, is judged as unknown and noted ({@code madeUp},
+ * {@link UntoldFences}): no real process could have made it.
+ *
  * @param rowsDiffer under safety, the refusal of the rows read at the end that breaks no invariant (a note), else null
+ * @param madeUp     under safety, the made-up writes judged as unknown (notes), in the order found
  */
 public record RealTimeVerdict(Linearizability.Verdict linearizability, List<RealTimeInvariants.Found> violations,
-                              Linearizability.NotLinearizable rowsDiffer) {
+                              Linearizability.NotLinearizable rowsDiffer, List<MadeUp> madeUp) {
+
+    /**
+     * A write a worker made up, accepted under a fence no answer told of, and judged as unknown.
+     *
+     * @param operation  its id
+     * @param difference in words, without the operation: its token, the last one a worker was told of, the fence
+     */
+    public record MadeUp(int operation, String difference) {
+    }
 
     public RealTimeVerdict {
         violations = List.copyOf(violations);
+        madeUp = madeUp == null ? List.of() : List.copyOf(madeUp);
     }
 
     public RealTimeVerdict(Linearizability.Verdict linearizability, List<RealTimeInvariants.Found> violations) {
-        this(linearizability, violations, null);
+        this(linearizability, violations, null, List.of());
     }
 
     /** Both checks over one history. */
-    public static RealTimeVerdict of(RealTimeHistory history, ModelConfig config, long maxStatesPerKey) {
-        Linearizability.Verdict v = Linearizability.check(history, config, maxStatesPerKey);
-        if (v instanceof Linearizability.NotLinearizable refused && history.finalRows().containsKey(refused.key())
-                && config.conformanceOr(Conformance.STRICT) == Conformance.SAFETY) {
+    public static RealTimeVerdict of(RealTimeHistory original, ModelConfig config, long maxStatesPerKey) {
+        Linearizability.Verdict v = Linearizability.check(original, config, maxStatesPerKey);
+        if (config.conformanceOr(Conformance.STRICT) != Conformance.SAFETY) {
+            List<Linearizability.Point> witness = v instanceof Linearizability.Linearizable l ? l.witness() : null;
+            return new RealTimeVerdict(v, RealTimeInvariants.check(original, witness, config.boundary(), List.of()));
+        }
+        UntoldFences.Judged judged = UntoldFences.judge(original, v, config, maxStatesPerKey);
+        RealTimeHistory history = judged.history();
+        v = judged.verdict();
+        if (v instanceof Linearizability.NotLinearizable refused && history.finalRows().containsKey(refused.key())) {
             // the rows read at the end may be all that no order explains (the search may have named the answer where it
             // saw the rows could no longer be reached): the order that explains the answers alone is judged
             Linearizability.Verdict answers = Linearizability.check(history.withoutFinalRows(), config, maxStatesPerKey);
             if (answers instanceof Linearizability.Linearizable l) {
                 return new RealTimeVerdict(l, RealTimeInvariants.check(history, l.witness(), config.boundary(), List.of()),
-                        rowsOnly(history, refused.key(), refused.states() + l.states()));
+                        rowsOnly(history, refused.key(), refused.states() + l.states()), judged.madeUp());
             }
             if (answers instanceof Linearizability.NotLinearizable another) {
                 v = another;
             }
         }
         List<Linearizability.Point> witness = v instanceof Linearizability.Linearizable l ? l.witness() : null;
-        return new RealTimeVerdict(v, RealTimeInvariants.check(history, witness, config.boundary(), List.of()));
+        return new RealTimeVerdict(v, RealTimeInvariants.check(history, witness, config.boundary(), List.of()), null, judged.madeUp());
     }
 
     /** The refusal of the rows read at the end of {@code key}, whose every answer an order explains. */
@@ -120,6 +141,8 @@ public record RealTimeVerdict(Linearizability.Verdict linearizability, List<Real
         StringBuilder s = new StringBuilder();
         if (passed()) {
             return "linearizable, and invariants 1-5 hold (" + linearizability.states() + " states searched)"
+                    + (madeUp.isEmpty() ? "" : "; " + madeUp.size() + " made-up " + (madeUp.size() == 1 ? "write" : "writes")
+                    + " taken as unknown (a note): operation " + madeUp.get(0).operation() + ", " + madeUp.get(0).difference())
                     + (rowsDiffer == null ? "" : "; but for the rows read at the end, which break none of them (a note): "
                     + rowsDiffer.explanation());
         }

@@ -69,6 +69,42 @@ class RealTimeRowsNoteTest {
         assertThat(strict.rowsDiffer()).isNull();
     }
 
+    /**
+     * A revival numbered as a new lease: w1's renew after its lease ran out revives it, and the lease row takes token 2,
+     * which no answer carries. w1's write with token 2, a number it made up, is accepted: the fence is 2. Nobody holds
+     * token 2, so held to safety that is a note, not a token never granted; strict conformance refuses it.
+     */
+    @Test
+    void aMadeUpTokenAcceptedUnderAFenceNoAnswerToldOfIsANoteHeldToSafety() {
+        op("w1", new Acquire("K1", "w1", TTL), 0, 1, new Granted(1, at(0.5) + TTL));
+        op("w1", new Command.Renew("K1", "w1", 1, TTL), 200, 201, new Outcome.Renewed(at(200.5) + TTL));
+        op("w1", new Write(SinkKind.CURRENT_FENCE, "K1", 2, "w1-1", "made up"), 210, 211, new Applied());
+        TreeMap<String, StoredResult> fenced = new TreeMap<>(Map.of("w1-1", new StoredResult(2, "made up")));
+        RealTimeHistory history = endingWith(new KeyState(new Lease("w1", at(200.5) + TTL, 2), null, fenced));
+
+        RealTimeVerdict safety = RealTimeVerdict.of(history, SAFETY, 100_000);
+        assertThat(safety.passed()).as(safety.sentence()).isTrue();
+        assertThat(safety.madeUp()).singleElement().satisfies(m -> {
+            assertThat(m.operation()).isEqualTo(3);
+            assertThat(m.difference()).isEqualTo("token 2, made up above every token a worker was told of (1), was accepted: the rows"
+                    + " read at the end hold fence 2, set by a grant no answer carried, so no real process holds this token");
+        });
+        assertThat(RealTimeVerdict.of(history, STRICT, 100_000).passed()).isFalse();
+    }
+
+    /** The same write, where the rows read at the end keep the fence a worker was told of: the sink took a token above it. */
+    @Test
+    void aMadeUpTokenAcceptedAboveAFenceAWorkerWasToldOfFailsHeldToSafety() {
+        op("w1", new Acquire("K1", "w1", TTL), 0, 1, new Granted(1, at(0.5) + TTL));
+        op("w1", new Write(SinkKind.CURRENT_FENCE, "K1", 2, "w1-1", "made up"), 10, 11, new Applied());
+        TreeMap<String, StoredResult> fenced = new TreeMap<>(Map.of("w1-1", new StoredResult(2, "made up")));
+        RealTimeHistory history = endingWith(new KeyState(new Lease("w1", at(0.5) + TTL, 1), null, fenced));
+
+        RealTimeVerdict safety = RealTimeVerdict.of(history, SAFETY, 100_000);
+        assertThat(safety.passed()).as(safety.sentence()).isFalse();
+        assertThat(safety.madeUp()).isEmpty();
+    }
+
     @Test
     void rowsThatLoseAnAcknowledgedWriteFailHeldToSafety() {
         op("w1", new Acquire("K1", "w1", TTL), 0, 1, new Granted(1, at(0.5) + TTL));
