@@ -19,6 +19,6 @@ public record FindingKind(Severity severity, String operation, String broken) {
 
     @Override
     public String toString() {
-        return severity.word() + ": " + describe();
+        return severity.title() + ": " + describe();
     }
 }

@@ -3,13 +3,17 @@ package fencecheck.findings;
 import fencecheck.api.Conformance;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.Outcome;
+import fencecheck.check.Linearizability;
 import fencecheck.check.RealTimeHistory;
+import fencecheck.check.RealTimeInvariants;
 import fencecheck.check.RealTimeVerdict;
+import fencecheck.check.TimedOperation;
 import fencecheck.check.Violation;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobRows;
 import fencecheck.model.Command;
+import fencecheck.run.ConformanceNotes;
 import fencecheck.run.HistoryEntry;
 import fencecheck.run.TryResult;
 
@@ -68,14 +72,19 @@ public final class FindingKinds {
 
     /**
      * The one place that weighs a finding. An invariant broken, or an answer the model judged unsafe, is a safety
-     * finding; any other disagreement with the model (which ends a try only under strict conformance, or where the
-     * model judged no answer) is a conformance difference.
+     * finding; a call the implementation failed instead of answering is an implementation error; any other
+     * disagreement with the model (which ends a try only under strict conformance, or where the model judged no
+     * answer) is a conformance difference.
      */
     static Severity severityOf(Violation violation) {
         return Severity.SAFETY;
     }
 
     static Severity severityOf(HistoryEntry disagreement) {
+        if (disagreement.error() != null) {
+            // nothing was answered, so nothing can be judged: neither a safety finding nor a difference from the reference
+            return Severity.ERROR;
+        }
         // an answer no correct lease service may give is a safety finding even before an invariant sees it
         return disagreement.unsafe() ? Severity.SAFETY : Severity.CONFORMANCE;
     }
@@ -94,6 +103,32 @@ public final class FindingKinds {
         }
         boolean admissible = RealTimeVerdict.of(failing, config.withConformance(Conformance.SAFETY), maxStatesPerKey).passed();
         return admissible ? Severity.CONFORMANCE : Severity.SAFETY;
+    }
+
+    /**
+     * The kind of a failing real-time history of one key, named as lock step names its kinds, by shapes, never values:
+     * the operation the model could not explain, its answer's shape and the model's there; else the operation at which
+     * the first invariant broke (the rows read at the end when at none).
+     *
+     * @param failing  a history that failed, not undecided
+     * @param verdict  its verdict
+     * @param severity what it weighs ({@link #severityOf(RealTimeHistory, ModelConfig, long)})
+     */
+    public static FindingKind ofRealTime(RealTimeHistory failing, RealTimeVerdict verdict, Severity severity) {
+        if (verdict.linearizability() instanceof Linearizability.NotLinearizable n) {
+            TimedOperation culprit = failing.operation(n.culprit());
+            if (culprit == null) {
+                return new FindingKind(severity, "the rows read at the end", "are left by no order of the answers");
+            }
+            String expected = n.expected().split("[ ,]", 2)[0];
+            return new FindingKind(severity, ConformanceNotes.operation(culprit.command()), "answered "
+                    + (culprit.outcome() == null ? "nothing" : culprit.outcome().getClass().getSimpleName()) + " where the model answers "
+                    + expected + " (no order explains it)");
+        }
+        RealTimeInvariants.Found first = verdict.violations().get(0);
+        TimedOperation at = failing.operation(first.operation());
+        return new FindingKind(severity, at == null ? "the rows read at the end" : ConformanceNotes.operation(at.command()),
+                "broke invariant " + first.violation().invariant().title());
     }
 
     private static FindingKind ofViolation(TryResult tried, Violation v) {

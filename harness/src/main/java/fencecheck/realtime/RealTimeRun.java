@@ -54,13 +54,25 @@ public final class RealTimeRun {
     /**
      * A run and its verdict.
      *
-     * @param shrunk   the smallest failing history found, or null when the run passed or was undecided
+     * @param shrunk   the smallest failing history found, or null when the run passed or was undecided, or was not shrunk
+     *                 ({@link #runAndJudge})
      * @param notes    under safety, each kind of admissible answer the witness needed, when the run passed
      * @param severity what the failure weighs ({@link FindingKinds#severityOf(RealTimeHistory, ModelConfig, long)}), or
      *                 null when the run passed or was undecided
+     * @param failures each key that fails on its own, unshrunk: the run's distinct findings; empty when it passed or was
+     *                 undecided
+     * @param errors   each call the implementation failed instead of answering, unknown in the history: said, but no
+     *                 failure of the run (a library may throw where concurrent callers race, and the history judges
+     *                 what it did)
      */
     public record Result(RealTimeHistory history, RealTimeVerdict verdict, HistoryShrinker.Shrunk shrunk, Set<Situation> situations,
-                         long runMillis, long checkMillis, List<RealTimeNotes.Note> notes, Severity severity) {
+                         long runMillis, long checkMillis, List<RealTimeNotes.Note> notes, Severity severity,
+                         List<KeyFailures.KeyFailure> failures, List<KeyFailures.KeyFailure> errors) {
+
+        public Result {
+            failures = failures == null ? List.of() : List.copyOf(failures);
+            errors = errors == null ? List.of() : List.copyOf(errors);
+        }
 
         public boolean passed() {
             return verdict.passed();
@@ -78,29 +90,49 @@ public final class RealTimeRun {
      */
     public static Result runAndCheck(Database database, LeaseProtocol protocol, RealTimeSettings settings, Conformance conformance)
             throws SQLException {
+        return runChecked(database, protocol, settings, conformance, true);
+    }
+
+    /**
+     * Runs and checks, naming each key that fails on its own ({@link Result#failures}) but shrinking nothing: a property
+     * that runs several tries shrinks one failure of each kind once its tries are done, as lock step does.
+     */
+    public static Result runAndJudge(Database database, LeaseProtocol protocol, RealTimeSettings settings, Conformance conformance)
+            throws SQLException {
+        return runChecked(database, protocol, settings, conformance, false);
+    }
+
+    private static Result runChecked(Database database, LeaseProtocol protocol, RealTimeSettings settings, Conformance conformance,
+                                     boolean shrink) throws SQLException {
         long started = System.nanoTime();
-        RealTimeHistory history;
+        Ran ran;
         // the tables are shared with the lock-step runners, one of which a property engine may still be shrinking with
         TraceRunner.ONE_TRY_AT_A_TIME.lock();
         try {
-            history = run(database, protocol, settings);
+            ran = recorded(database, protocol, settings);
         } finally {
             TraceRunner.ONE_TRY_AT_A_TIME.unlock();
         }
-        long ran = System.nanoTime();
+        RealTimeHistory history = ran.history();
+        long done = System.nanoTime();
         ModelConfig config = protocol.modelConfig().withConformance(conformance);
         RealTimeVerdict verdict = RealTimeVerdict.of(history, config, settings.maxStates());
         long checked = System.nanoTime();
         HistoryShrinker.Shrunk shrunk = null;
         Severity severity = null;
+        List<KeyFailures.KeyFailure> failures = List.of();
         if (!verdict.passed() && !verdict.undecided()) {
-            shrunk = HistoryShrinker.shrink(history, h -> RealTimeVerdict.of(h, config, settings.maxStates()), settings.shrinkMillis());
-            severity = FindingKinds.severityOf(shrunk.history(), config, settings.maxStates());
+            failures = KeyFailures.of(history, verdict, config, settings.maxStates());
+            if (shrink) {
+                shrunk = HistoryShrinker.shrink(history, h -> RealTimeVerdict.of(h, config, settings.maxStates()), settings.shrinkMillis());
+                severity = FindingKinds.severityOf(shrunk.history(), config, settings.maxStates());
+            } else {
+                severity = FindingKinds.severityOf(history, config, settings.maxStates());
+            }
         }
-        List<RealTimeNotes.Note> notes = verdict.passed()
-                ? RealTimeNotes.of(history, verdict.linearizability(), config, settings.maxStates()) : List.of();
-        return new Result(history, verdict, shrunk, RealTimeSituations.of(history), (ran - started) / 1_000_000,
-                (checked - ran) / 1_000_000, notes, severity);
+        List<RealTimeNotes.Note> notes = RealTimeNotes.of(history, verdict, config, settings.maxStates());
+        return new Result(history, verdict, shrunk, RealTimeSituations.of(history), (done - started) / 1_000_000,
+                (checked - done) / 1_000_000, notes, severity, failures, KeyFailures.ofErrors(history, ran.errors()));
     }
 
     /**
@@ -109,6 +141,14 @@ public final class RealTimeRun {
      * {@link RealTimeSettings#failoverMillis} above 0, it also fails it over ({@link FailoverNemesis}).
      */
     public static RealTimeHistory run(Database database, LeaseProtocol protocol, RealTimeSettings settings) throws SQLException {
+        return recorded(database, protocol, settings).history();
+    }
+
+    /** What a run observed, and the calls the implementation failed instead of answering (unknown in the history). */
+    private record Ran(RealTimeHistory history, List<KeyFailures.ImplementationError> errors) {
+    }
+
+    private static Ran recorded(Database database, LeaseProtocol protocol, RealTimeSettings settings) throws SQLException {
         // the real clock, before any worker starts: a library that keeps its clock in a static field may still hold the
         // virtual clock of an earlier lock-step run, and would judge leases on it
         protocol.useClock(Clock.systemUTC());
@@ -185,7 +225,7 @@ public final class RealTimeRun {
                     rows.put(key, lease == null ? k : k.withLease(lease.withOwner(owners.getOrDefault(lease.owner(), lease.owner()))));
                 }
             }
-            return new RealTimeHistory(recorder.operations(), rows, recorder.marks(), start, clock.uncertainty());
+            return new Ran(new RealTimeHistory(recorder.operations(), rows, recorder.marks(), start, clock.uncertainty()), recorder.errors());
         }
     }
 

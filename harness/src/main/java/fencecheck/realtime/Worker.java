@@ -31,6 +31,8 @@ import java.util.UUID;
  */
 final class Worker implements Runnable {
 
+    /** PostgreSQL's SQLSTATE for a statement aborted to break a deadlock. */
+    private static final String DEADLOCK_DETECTED = "40P01";
     /** The note of an operation whose session a failover cut: its answer is lost, its outcome unknown. */
     static final String CUT_BY_FAILOVER = "cut by a failover";
 
@@ -204,7 +206,8 @@ final class Worker implements Runnable {
      * connection broke under it (it caught the error and answered without the database), are
      * unknown: the session is abandoned (see {@link WorkerSession#abandon}), the operation's
      * interval ends when its server process is gone, and the worker sometimes retries it, as the
-     * same owner with the same result id.
+     * same owner with the same result id. A call the implementation failed (it threw) though no fault
+     * was armed and the connection is whole is unknown too, and is said as an implementation error.
      */
     private WorkerSession perform(WorkerSession session, Command command, String note) throws SQLException {
         WorkerSession.Lost fault = lose;
@@ -217,10 +220,12 @@ final class Worker implements Runnable {
         int id = recorder.nextId();
         long invoke = recorder.clock().now();
         Outcome outcome;
+        Exception thrown = null;
         try {
             outcome = call(session, command);
         } catch (SQLException | RuntimeException e) {
             outcome = null;
+            thrown = e;
         }
         long complete = recorder.clock().now();
         if (outcome != null && session.intact()) {
@@ -233,6 +238,14 @@ final class Worker implements Runnable {
         }
         if (outcome != null) {
             note = join(note, "the implementation answered " + outcome.getClass().getSimpleName() + " on a broken connection");
+        }
+        // neither the network nor a failover took this call: the implementation failed it on a connection still whole
+        boolean failedByTheImplementation = thrown != null && !armed && session.intact() && !session.cutByFailover(database)
+                && !deadlockVictim(thrown);
+        if (failedByTheImplementation) {
+            String message = String.valueOf(thrown.getMessage()).lines().findFirst().orElse(thrown.getClass().getSimpleName());
+            note = join(note, "the implementation failed it: " + message);
+            recorder.error(id, message);
         }
         session.abandon(control);
         // whatever the call did, it did before its server process was gone: the interval ends here
@@ -249,6 +262,16 @@ final class Worker implements Runnable {
             return perform(fresh, retry, "retry of " + id);
         }
         return fresh;
+    }
+
+    /** Whether the database aborted the call's statement to break a cycle of waits: its answer, not a failure of the call. */
+    private static boolean deadlockVictim(Throwable thrown) {
+        for (Throwable t = thrown; t != null; t = t.getCause()) {
+            if (t instanceof SQLException e && DEADLOCK_DETECTED.equals(e.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Abandons the session (its server process is gone when this returns) and opens a fresh one. */

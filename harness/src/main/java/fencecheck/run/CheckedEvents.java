@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * What the invariant checkers read from a job history, from the database's
@@ -36,6 +37,11 @@ public record CheckedEvents(List<Event> events, List<Delivery> deliveries, List<
     /** The sink writes among the events: a committed claim is checked as a write for invariant 1, but stores no sink row. */
     public List<Event> sinkWrites() {
         return events.stream().filter(e -> !(e.command() instanceof Command.Write w && CLAIM.equals(w.resultId()))).toList();
+    }
+
+    /** The same, without the events {@code left} names: writes no real process could have made ({@link MadeUpWrites}). */
+    public CheckedEvents without(Predicate<Event> left) {
+        return new CheckedEvents(events.stream().filter(left.negate()).toList(), deliveries, stored);
     }
 
     public static CheckedEvents of(List<HistoryEntry> history) {

@@ -21,6 +21,17 @@ public final class ConformanceNotes {
         return kind(operation(note), words);
     }
 
+    /**
+     * The note in words with its values, for a reader: "renew: a renew after the lease ran out at 10.000001s revives it
+     * (nobody was granted the key meanwhile)". Its kind ({@link #kindOf}) is these words with the values left out.
+     */
+    public static String wordsOf(HistoryEntry note) {
+        String words = note.difference() != null ? note.difference() : note.expectedRows() == null ? "the rows differ from the model's"
+                : "the rows of " + note.key() + " differ from the model's: model " + note.expectedRows().describe() + ", database "
+                + (note.observedRows() == null ? "none read" : note.observedRows().describe());
+        return operation(note) + ": " + words;
+    }
+
     /** A kind from the operation's name and the difference in words, its values (tokens, instants) left out. */
     public static String kind(String operation, String words) {
         return operation + ": " + words.replaceAll("\\d+(\\.\\d+)?s?", "#");

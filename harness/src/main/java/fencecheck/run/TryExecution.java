@@ -82,7 +82,7 @@ final class TryExecution {
     }
 
     private TryResult finish() {
-        CheckedEvents checked = CheckedEvents.of(st.history);
+        CheckedEvents checked = CheckedEvents.of(st.history).without(e -> MadeUpWrites.isAny(e, st.underUntoldFences));
         List<Violation> violations = new ArrayList<>(Invariants.check(checked.events(), st.model.config().boundary()));
         violations.addAll(AcknowledgedWrites.check(checked.sinkWrites(), checked.stored()));
         violations.sort(Comparator.comparingInt(Violation::step));

@@ -67,8 +67,9 @@ public record TryResult(Trace trace, List<HistoryEntry> history, Set<Situation> 
                 what = "the outcomes agree but the rows of " + at.key() + " differ: model " + at.expectedRows().describe()
                         + ", database " + at.observedRows().describe();
             }
-            s.append(at.unsafe() ? "safety finding at step " : at.admissibleDifference()
-                    ? "conformance difference (strict conformance claimed) at step " : "divergence at step ").append(at.step()).append(at.resumed() ? " (" + at.actor() + "'s waiting statement went on)" : "")
+            s.append(at.error() != null ? "implementation error at step " : at.unsafe() ? "safety finding at step "
+                    : at.admissibleDifference() ? "conformance difference (strict conformance claimed) at step " : "divergence at step ")
+                    .append(at.step()).append(at.resumed() ? " (" + at.actor() + "'s waiting statement went on)" : "")
                     .append(" (").append(at.action()).append("): ").append(what);
             ForeignClock.explain(answer(at.expected()), answer(at.observed()),
                             at.expectedRows() == null ? null : at.expectedRows().protocol(),

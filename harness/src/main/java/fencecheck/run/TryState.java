@@ -6,8 +6,11 @@ import fencecheck.job.JobState;
 import fencecheck.trace.Trace;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -31,6 +34,8 @@ final class TryState {
     HistoryEntry divergent;
     /** Under safety conformance, the differences from the reference that break no guarantee, in order. */
     final List<HistoryEntry> notes = new ArrayList<>();
+    /** Writes fencecheck made up that met a fence no worker was told of ({@link MadeUpWrites}): the invariants skip them. */
+    final Set<MadeUpWrites.UnderAnUntoldFence> underUntoldFences = new HashSet<>();
     /** The model's state after each step, for the report's view of the failing step. */
     final List<ModelState> modelStates = new ArrayList<>();
     final boolean strict;
@@ -48,7 +53,10 @@ final class TryState {
      * only one that is unsafe or that the model judged no answer of; the others are notes, and the try goes on
      * from the state the answer implies).
      */
-    void record(HistoryEntry entry) {
+    void record(HistoryEntry recorded) {
+        Optional<MadeUpWrites.UnderAnUntoldFence> untold = MadeUpWrites.underAnUntoldFence(recorded, history);
+        untold.ifPresent(underUntoldFences::add);
+        HistoryEntry entry = untold.map(w -> MadeUpWrites.judged(recorded, w, history)).orElse(recorded);
         history.add(entry);
         if (divergent != null) {
             return;

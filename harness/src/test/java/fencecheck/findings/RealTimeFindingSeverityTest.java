@@ -1,6 +1,8 @@
 package fencecheck.findings;
 
 import fencecheck.api.Conformance;
+import fencecheck.api.KeyState;
+import fencecheck.api.Lease;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Granted;
@@ -45,6 +47,18 @@ class RealTimeFindingSeverityTest {
         assertThat(RealTimeVerdict.of(revival, STRICT, MAX_STATES).passed()).as("refused under strict").isFalse();
 
         assertThat(FindingKinds.severityOf(revival, STRICT, MAX_STATES)).isEqualTo(Severity.CONFORMANCE);
+    }
+
+    /** Every answer explained, the rows read at the end one token above the model's: a difference, never a safety finding. */
+    @Test
+    void rowsReadAtTheEndThatBreakNoInvariantAreAConformanceDifferenceUnderStrictAndPassUnderSafety() {
+        RealTimeHistory numberedAbove = new RealTimeHistory(List.of(
+                op(1, "w1", new Acquire("K1", "w1", TTL), 0, 1_000, new Granted(1, 100_500))),
+                Map.of("K1", KeyState.EMPTY.withLease(new Lease("w1", 100_500, 2))), List.of(), 0, 0);
+        assertThat(RealTimeVerdict.of(numberedAbove, STRICT, MAX_STATES).passed()).as("refused under strict").isFalse();
+        assertThat(RealTimeVerdict.of(numberedAbove, SAFETY, MAX_STATES).passed()).as("a note under safety").isTrue();
+
+        assertThat(FindingKinds.severityOf(numberedAbove, STRICT, MAX_STATES)).isEqualTo(Severity.CONFORMANCE);
     }
 
     @Test

@@ -22,5 +22,6 @@ class RealTimeRunTest {
         }
         assertThat(r.verdict().linearizability()).isInstanceOf(Linearizability.Linearizable.class);
         assertThat(r.passed()).as(r.verdict().sentence()).isTrue();
+        assertThat(r.errors()).as("no call the reference failed instead of answering").isEmpty();
     }
 }

@@ -37,14 +37,27 @@ import java.util.function.Function;
  * history and over before its first operation ({@link RealTimeHistory#startRows()}). The chain of
  * earlier grants can then go, whatever token the failure shows at. A start that does not fit the
  * kept answers makes the smaller history fail another way, and it is not kept.
+ *
+ * <p>Last, the operations of other processes that overlap the failing one and change what it reads are put back where
+ * the history still fails the same way with them ({@link OverlappingOperations}): what its answer met stays in view.
  */
 public final class HistoryShrinker {
 
     /** Below this many operations, pairs are tried too: a drop that needs two operations to go at once. */
     private static final int PAIRS_FROM = 40;
 
-    /** The smallest failing history found, its verdict, how many checks it took, and whether the time budget ran out first. */
-    public record Shrunk(RealTimeHistory history, RealTimeVerdict verdict, int checks, boolean outOfTime) {
+    /**
+     * The smallest failing history found, its verdict, how many checks it took, and whether the time budget ran out first.
+     *
+     * @param overlapping operations of other processes on the failing operation's key that overlap it in time and change
+     *                    what it reads, put back after shrinking (the history still fails the same way with them): they
+     *                    may have taken effect before it, and a reader needs them to see what its answer met
+     */
+    public record Shrunk(RealTimeHistory history, RealTimeVerdict verdict, int checks, boolean outOfTime, List<Integer> overlapping) {
+
+        public Shrunk {
+            overlapping = List.copyOf(overlapping);
+        }
     }
 
     private HistoryShrinker() {
@@ -55,7 +68,7 @@ public final class HistoryShrinker {
         RealTimeVerdict verdict = check.apply(failing);
         Optional<String> signature = verdict.signature();
         if (signature.isEmpty() || verdict.undecided()) {
-            return new Shrunk(failing, verdict, 1, false);
+            return new Shrunk(failing, verdict, 1, false, List.of());
         }
         Search s = new Search(failing, check, signature.get(), dependencies(failing), deadline);
         s.bestVerdict = verdict;
@@ -113,7 +126,10 @@ public final class HistoryShrinker {
             }
         }
         s.tryKeep(s.best.withoutFinalRows());
-        return new Shrunk(s.best, s.bestVerdict, s.checks, s.outOfTime());
+        Integer failingAt = s.bestVerdict.failingOperation();
+        TimedOperation failingOne = failingAt == null ? null : failing.operation(failingAt);
+        List<Integer> overlapping = OverlappingOperations.putBack(failing, failingOne, () -> s.best, s.grantUsed, s::tryKeep, s::outOfTime);
+        return new Shrunk(s.best, s.bestVerdict, s.checks, s.outOfTime(), overlapping);
     }
 
     private static final class Search {

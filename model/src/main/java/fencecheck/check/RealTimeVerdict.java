@@ -1,5 +1,6 @@
 package fencecheck.check;
 
+import fencecheck.api.Conformance;
 import fencecheck.api.ModelConfig;
 
 import java.util.ArrayList;
@@ -10,18 +11,71 @@ import java.util.Optional;
  * What the checkers say of a real-time history: the linearizability verdict and the
  * invariants broken. A history the search gave up on is neither a pass nor a refusal:
  * it is undecided, and a property that meets one fails saying so.
+ *
+ * <p>Held to safety, a history whose every answer an order explains but whose rows read at the end none does is judged
+ * by invariants 1-5 over the order that explains the answers: when none breaks, the rows only number or end the lease
+ * otherwise than the model, a conformance note ({@code rowsDiffer}) and no failure; held to strict, it fails, a
+ * conformance difference.
+ *
+ * <p>Held to safety too, a write a worker made up with a token above every grant told, accepted where the rows read at
+ * the end show a fence at that token set by no answer, is judged as unknown and noted ({@code madeUp},
+ * {@link UntoldFences}): no real process could have made it.
+ *
+ * @param rowsDiffer under safety, the refusal of the rows read at the end that breaks no invariant (a note), else null
+ * @param madeUp     under safety, the made-up writes judged as unknown (notes), in the order found
  */
-public record RealTimeVerdict(Linearizability.Verdict linearizability, List<RealTimeInvariants.Found> violations) {
+public record RealTimeVerdict(Linearizability.Verdict linearizability, List<RealTimeInvariants.Found> violations,
+                              Linearizability.NotLinearizable rowsDiffer, List<MadeUp> madeUp) {
+
+    /**
+     * A write a worker made up, accepted under a fence no answer told of, and judged as unknown.
+     *
+     * @param operation  its id
+     * @param difference in words, without the operation: its token, the last one a worker was told of, the fence
+     */
+    public record MadeUp(int operation, String difference) {
+    }
 
     public RealTimeVerdict {
         violations = List.copyOf(violations);
+        madeUp = madeUp == null ? List.of() : List.copyOf(madeUp);
+    }
+
+    public RealTimeVerdict(Linearizability.Verdict linearizability, List<RealTimeInvariants.Found> violations) {
+        this(linearizability, violations, null, List.of());
     }
 
     /** Both checks over one history. */
-    public static RealTimeVerdict of(RealTimeHistory history, ModelConfig config, long maxStatesPerKey) {
-        Linearizability.Verdict v = Linearizability.check(history, config, maxStatesPerKey);
+    public static RealTimeVerdict of(RealTimeHistory original, ModelConfig config, long maxStatesPerKey) {
+        Linearizability.Verdict v = Linearizability.check(original, config, maxStatesPerKey);
+        if (config.conformanceOr(Conformance.STRICT) != Conformance.SAFETY) {
+            List<Linearizability.Point> witness = v instanceof Linearizability.Linearizable l ? l.witness() : null;
+            return new RealTimeVerdict(v, RealTimeInvariants.check(original, witness, config.boundary(), List.of()));
+        }
+        UntoldFences.Judged judged = UntoldFences.judge(original, v, config, maxStatesPerKey);
+        RealTimeHistory history = judged.history();
+        v = judged.verdict();
+        if (v instanceof Linearizability.NotLinearizable refused && history.finalRows().containsKey(refused.key())) {
+            // the rows read at the end may be all that no order explains (the search may have named the answer where it
+            // saw the rows could no longer be reached): the order that explains the answers alone is judged
+            Linearizability.Verdict answers = Linearizability.check(history.withoutFinalRows(), config, maxStatesPerKey);
+            if (answers instanceof Linearizability.Linearizable l) {
+                return new RealTimeVerdict(l, RealTimeInvariants.check(history, l.witness(), config.boundary(), List.of()),
+                        rowsOnly(history, refused.key(), refused.states() + l.states()), judged.madeUp());
+            }
+            if (answers instanceof Linearizability.NotLinearizable another) {
+                v = another;
+            }
+        }
         List<Linearizability.Point> witness = v instanceof Linearizability.Linearizable l ? l.witness() : null;
-        return new RealTimeVerdict(v, RealTimeInvariants.check(history, witness, config.boundary(), List.of()));
+        return new RealTimeVerdict(v, RealTimeInvariants.check(history, witness, config.boundary(), List.of()), null, judged.madeUp());
+    }
+
+    /** The refusal of the rows read at the end of {@code key}, whose every answer an order explains. */
+    private static Linearizability.NotLinearizable rowsOnly(RealTimeHistory history, String key, long states) {
+        return new Linearizability.NotLinearizable(key, 0, "every answer on " + key + " is explained, but not the rows read at the"
+                + " end: the database holds " + RefusalExplanation.rows(history.finalRows().get(key)) + ", which no order of the"
+                + " answers ends with", "rows", List.of(), states);
     }
 
     public boolean passed() {
@@ -86,7 +140,11 @@ public record RealTimeVerdict(Linearizability.Verdict linearizability, List<Real
     public String sentence() {
         StringBuilder s = new StringBuilder();
         if (passed()) {
-            return "linearizable, and invariants 1-5 hold (" + linearizability.states() + " states searched)";
+            return "linearizable, and invariants 1-5 hold (" + linearizability.states() + " states searched)"
+                    + (madeUp.isEmpty() ? "" : "; " + madeUp.size() + " made-up " + (madeUp.size() == 1 ? "write" : "writes")
+                    + " taken as unknown (a note): operation " + madeUp.get(0).operation() + ", " + madeUp.get(0).difference())
+                    + (rowsDiffer == null ? "" : "; but for the rows read at the end, which break none of them (a note): "
+                    + rowsDiffer.explanation());
         }
         if (!(linearizability instanceof Linearizability.Linearizable)) {
             s.append(Linearizability.describe(linearizability));

@@ -154,7 +154,8 @@ final class RefusalExplanation {
         return Describe.realTimeOutcome(outcome, zero);
     }
 
-    private static String rows(KeyState rows) {
+    /** A key's rows in a few words: its lease's token, its latest result and its fenced results. */
+    static String rows(KeyState rows) {
         if (rows == null) {
             return "nothing";
         }

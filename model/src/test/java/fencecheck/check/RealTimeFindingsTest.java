@@ -119,6 +119,32 @@ class RealTimeFindingsTest {
     }
 
     /**
+     * A lock whose renew matches the owner alone, found free: w2 took the key over from w1 and released it while w1's
+     * late renewal of token 1 was under way, and the renewal was answered Renewed. Without w2's release the history
+     * fails the same way, so shrinking drops it; it is put back, as what the renewal's answer met. Another worker's
+     * Busy and a write, which change nothing the renewal reads, stay out.
+     */
+    @Test
+    void shrinkingPutsBackAnotherWorkersOverlappingReleaseThatTheFailingAnswerMet() {
+        op("w1", new Acquire("K1", "w1", TTL), 0, 1, new Granted(1, at(0.5) + TTL));
+        op("w2", new Acquire("K1", "w2", TTL), 150, 151, new Granted(2, at(150.5) + TTL));
+        op("w2", new Write(SinkKind.CURRENT_FENCE, "K1", 2, "w2-1", "b"), 160, 161, new Applied());
+        op("w2", new Command.Release("K1", "w2", 2), 200, 260, new Outcome.Released());
+        op("w3", new Acquire("K1", "w3", TTL), 240, 262, new Busy());
+        op("w1", new Command.Renew("K1", "w1", 1, TTL), 250, 255, new Renewed(at(254) + TTL));
+        op("w2", new Write(SinkKind.LATEST_TOKEN_WINS, "K1", 2, "w2-2", "c"), 251, 253, new Applied());
+        RealTimeVerdict full = RealTimeVerdict.of(history(Map.of()), REFERENCE, 100_000);
+        assertThat(full.failingOperation()).as(full.sentence()).isEqualTo(6);
+
+        HistoryShrinker.Shrunk shrunk = HistoryShrinker.shrink(history(Map.of()), h -> RealTimeVerdict.of(h, REFERENCE, 100_000), 10_000);
+
+        assertThat(shrunk.verdict().signature()).isEqualTo(full.signature());
+        assertThat(shrunk.overlapping()).containsExactly(4);
+        assertThat(shrunk.history().operations()).as(shrunk.verdict().sentence()).extracting(TimedOperation::id)
+                .contains(2, 4, 6).doesNotContain(5, 7);
+    }
+
+    /**
      * A latest-token sink that lets an equal token overwrite: w1's second result under token 1 is Applied where the
      * model says Conflict. The refusal is judged against the stored result too, so the write that stored it stays in
      * the shrunk history with the grant, and the noise around them goes.

@@ -26,9 +26,9 @@ import java.util.List;
  * }</pre>
  *
  * <p>Each property covers one {@link Check} and fails its run when a situation of that group stays under its
- * coverage floor. A lock-step property runs all its tries whatever they find and then fails once, listing every
- * distinct finding with its shrunk trace and a command that replays it; in real time a failure leaves a shrunk
- * history. The properties run one after another on the test JVM's thread; the implementation's calls run on threads of
+ * coverage floor. A property runs all its tries whatever they find and then fails once, listing every distinct
+ * finding: in lock step with its shrunk trace and a command that replays it, in real time (each kind on each key) with
+ * its shrunk history. The properties run one after another on the test JVM's thread; the implementation's calls run on threads of
  * fencecheck's (see {@link LeaseProtocol}). Results, saved traces and the HTML report go under
  * {@code target/fencecheck/}.
  */
@@ -111,7 +111,7 @@ public abstract class FencecheckSuite {
      * Several workers at once on real threads, on the server's own clock, with short real leases, pauses past them,
      * restarts and lost answers; each run's history is checked for linearizability against the model and for
      * invariants 1-5. A try's seed picks every random choice but not the threads' timing, so tries are not shrunk:
-     * a failing history is, by dropping operations and checking again.
+     * once all have run, one failing history of each kind on each key is, by dropping operations and checking again.
      */
     @Property(tries = 4, shrinking = ShrinkingMode.OFF)
     @Covers(Check.REAL_TIME)

@@ -19,7 +19,8 @@ import java.util.Map;
 
 /**
  * The conformance notes of a property held to safety: per kind, the first try that showed it, shrunk to a smaller
- * trace that still shows it, saved with its replay command, and said in one line on the console. A note never
+ * trace that still shows it, saved with its replay command, and said in one line on the console, with the values of
+ * the shrunk try (the kind, which leaves them out, is what groups the notes and what the result file keeps). A note never
  * fails the run; it says where the implementation answers otherwise than the reference without breaking a guarantee.
  */
 final class ConformanceNoteReport {
@@ -51,8 +52,9 @@ final class ConformanceNoteReport {
             TraceFiles.write(shrunk.result().trace(), trace);
             notes.add(new RunResult.Note(kind.getKey(), TryResult.note(note), note.step(), shrunk.result().steps(),
                     Paths.fromRoot(trace), Commands.replayTrace(trace)));
+            // the words of the shrunk try's note, its values in: the kind, which leaves them out, only groups the notes
             ConsoleSummary.wrapped("fencecheck: " + context.targetMethod().getName() + " [" + implementation + "] conformance note "
-                    + number + ": " + kind.getKey() + " (" + shrunk.result().steps() + " steps: " + Paths.fromRoot(trace) + ")")
+                    + number + ": " + ConformanceNotes.wordsOf(note) + " (" + shrunk.result().steps() + " steps: " + Paths.fromRoot(trace) + ")")
                     .forEach(System.out::println);
         }
         return notes;

@@ -1,5 +1,6 @@
 package fencecheck.properties;
 
+import fencecheck.api.LeaseProtocol;
 import fencecheck.findings.Finding;
 import fencecheck.report.ConsoleSummary;
 import fencecheck.findings.FindingsShrinker;
@@ -43,6 +44,9 @@ public class FailureReport implements AroundPropertyHook, OnFencecheckProperties
         PropertyExecutionResult result = property.execute();
         if (!PropertyFindings.failingTries().isEmpty()) {
             return withEveryFinding(context, result);
+        }
+        if (!RealTimeRuns.groups().isEmpty()) {
+            return withEveryRealTimeFinding(context, result);
         }
         if (result.status() != PropertyExecutionResult.Status.FAILED) {
             return result;
@@ -104,6 +108,24 @@ public class FailureReport implements AroundPropertyHook, OnFencecheckProperties
         // the error's message only: its frames are the harness's, and the trace of each finding is above
         return result.mapToFailed(new FindingsFailure(summary,
                 message + error.map(e -> ConsoleTable.clip("and a try failed on its own: " + e, ConsoleSummary.WIDTH) + "\n").orElse("")));
+    }
+
+    /**
+     * The end of a real-time property whose tries failed: each kind of finding on each key shrunk (most severe first)
+     * and one failure that lists them all; a try that failed on its own (a history the checker gave up on) is said after
+     * them.
+     */
+    private static PropertyExecutionResult withEveryRealTimeFinding(PropertyLifecycleContext context, PropertyExecutionResult result) {
+        LeaseProtocol protocol = Harnesses.implementationUnderTest(context.containerClass());
+        String seed = result.seed().orElse(null);
+        RealTimeFindingsReport.shrink(protocol.modelConfig().withConformance(Harnesses.conformanceOf(protocol)),
+                RealTimeChecks.settings(0, context.containerClass()));
+        String summary = RealTimeFindingsReport.summary(protocol.name(), result.countTries());
+        String message = RealTimeFindingsReport.render(label(context), summary, seed,
+                seed == null ? null : Commands.rerunSeed(context.containerClass(), context.targetMethod(), seed, protocol.name()));
+        Optional<Throwable> error = result.status() == PropertyExecutionResult.Status.FAILED ? result.throwable() : Optional.empty();
+        return result.mapToFailed(new FindingsFailure(summary, message + error.map(e -> ConsoleTable.clip("and a try failed on its own: "
+                + String.valueOf(e.getMessage()).lines().findFirst().orElse(""), ConsoleSummary.WIDTH) + "\n").orElse("")));
     }
 
     private static TraceRunner runnerOf(PropertyLifecycleContext context) {

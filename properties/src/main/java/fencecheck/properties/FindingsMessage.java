@@ -2,6 +2,7 @@ package fencecheck.properties;
 
 import fencecheck.findings.FailingTries;
 import fencecheck.findings.Finding;
+import fencecheck.findings.Severity;
 import fencecheck.report.ConsoleSummary;
 
 import java.util.ArrayList;
@@ -19,14 +20,32 @@ final class FindingsMessage {
     private FindingsMessage() {
     }
 
-    /** The one line the build tool repeats in its summary of failed tests. */
+    /**
+     * The one line the build tool repeats in its summary of failed tests: "7 findings (5 safety, 2 conformance) in 300
+     * tries of X", with an implementation's errors counted apart ("... and 1 implementation error", or only that).
+     */
     static String summary(String property, String implementation, List<PropertyFindings.Saved> findings, List<FailingTries.Group> notShrunk,
                           int tries) {
-        int kinds = findings.size() + notShrunk.size();
-        long safety = findings.stream().filter(f -> "safety".equals(f.finding().severity().word())).count()
-                + notShrunk.stream().filter(g -> "safety".equals(g.kind().severity().word())).count();
-        return kinds + (kinds == 1 ? " finding" : " findings") + " (" + safety + " safety, " + (kinds - safety) + " conformance) in "
-                + tries + " tries of " + implementation;
+        List<Severity> kinds = new ArrayList<>();
+        findings.forEach(f -> kinds.add(f.finding().severity()));
+        notShrunk.forEach(g -> kinds.add(g.kind().severity()));
+        return counted(kinds) + " in " + tries + " tries of " + implementation;
+    }
+
+    /** Kinds of finding counted by severity: both sorts of finding always named, implementation errors only when met. */
+    static String counted(List<Severity> kinds) {
+        long errors = kinds.stream().filter(s -> s == Severity.ERROR).count();
+        long safety = kinds.stream().filter(s -> s == Severity.SAFETY).count();
+        long findings = kinds.size() - errors;
+        List<String> parts = new ArrayList<>();
+        if (findings > 0) {
+            parts.add(findings + (findings == 1 ? " finding" : " findings") + " (" + safety + " safety, " + (findings - safety)
+                    + " conformance)");
+        }
+        if (errors > 0) {
+            parts.add(errors + (errors == 1 ? " implementation error" : " implementation errors"));
+        }
+        return String.join(" and ", parts);
     }
 
     /**

@@ -50,10 +50,11 @@ public final class RealTimeChecks {
     }
 
     /**
-     * The shrunk history, the failing operation marked {@code >>} and the operations it was judged against {@code *};
-     * instants in ms from the run's start, the clock of every message.
+     * The shrunk history, the failing operation marked {@code >>}, the operations it was judged against {@code *} and
+     * the other workers' operations that overlap it {@code ~}; instants in ms from the run's start, the clock of every
+     * message.
      */
-    private static String table(HistoryShrinker.Shrunk shrunk) {
+    static String table(HistoryShrinker.Shrunk shrunk) {
         StringBuilder s = new StringBuilder();
         RealTimeHistory history = shrunk.history();
         long zero = history.start();
@@ -66,7 +67,8 @@ public final class RealTimeChecks {
         List<Integer> cause = shrunk.verdict().cause();
         Integer failing = cause.isEmpty() ? null : cause.get(0);
         for (TimedOperation o : history.operations()) {
-            String mark = failing != null && failing == o.id() ? ">>" : cause.contains(o.id()) ? " *" : "  ";
+            String mark = failing != null && failing == o.id() ? ">>" : cause.contains(o.id()) ? " *"
+                    : shrunk.overlapping().contains(o.id()) ? " ~" : "  ";
             // within the console's width: a long operation goes on, indented, on the next line
             ConsoleSummary.wrapped(String.format(Locale.ROOT, "%s %4d %-6s [%9.3f, %9.3f] ms  %s -> %s%s",
                     mark, o.id(), o.process(), (o.invoke() - zero) / 1e3,
@@ -74,8 +76,10 @@ public final class RealTimeChecks {
                     Describe.realTimeOutcome(o.outcome(), zero), o.note().isEmpty() ? "" : "  (" + o.note() + ")"))
                     .forEach(l -> s.append(l).append('\n'));
         }
-        if (cause.size() > 1) {
-            s.append("   >> the failing operation, * the operations it was judged against\n");
+        if (cause.size() > 1 || !shrunk.overlapping().isEmpty()) {
+            s.append("   >> the failing operation").append(cause.size() > 1 ? ", * the operations it was judged against" : "")
+                    .append(shrunk.overlapping().isEmpty() ? "" : ", ~ other workers' operations that overlap it and change what it"
+                            + " reads").append('\n');
         }
         return s.toString();
     }

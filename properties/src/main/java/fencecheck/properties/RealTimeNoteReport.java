@@ -17,8 +17,8 @@ import java.util.List;
 /**
  * The conformance notes of the real-time property held to safety, as {@link ConformanceNoteReport} gives lock step's:
  * per kind, the first operation that showed it, its history (the note's key, up to that operation) saved beside the
- * findings as {@code ...-noteN.json}, and one line on the console. A real-time history cannot be replayed: a note
- * has no replay command.
+ * findings as {@code ...-noteN.json}, and one line on the console with the values of that first operation (instants
+ * in ms from the run's start). A real-time history cannot be replayed: a note has no replay command.
  */
 final class RealTimeNoteReport {
 
@@ -28,6 +28,12 @@ final class RealTimeNoteReport {
     }
 
     static List<RunResult.Note> of(PropertyLifecycleContext context, String implementation, String seed) {
+        // the calls the implementation failed: unknown in the histories, which judged what they did; said, never a note
+        for (RealTimeRuns.Group e : RealTimeRuns.errors()) {
+            ConsoleSummary.wrapped("fencecheck: " + context.targetMethod().getName() + " [" + implementation + "] implementation error,"
+                    + " taken as an unknown answer (in " + e.tries() + (e.tries() == 1 ? " try" : " tries") + ", first at try "
+                    + e.firstTry() + "): " + e.smallest().errorInWords()).forEach(System.out::println);
+        }
         List<RealTimeNotes.Note> met = RealTimeRuns.notes();
         List<RunResult.Note> notes = new ArrayList<>();
         int number = 0;
@@ -43,7 +49,7 @@ final class RealTimeNoteReport {
             int operations = note.history().operations().size();
             notes.add(new RunResult.Note(note.kind(), note.difference(), note.operation(), operations, Paths.fromRoot(file), null));
             ConsoleSummary.wrapped("fencecheck: " + context.targetMethod().getName() + " [" + implementation + "] conformance note "
-                    + number + ": " + note.kind() + " (" + operations + " operations: " + Paths.fromRoot(file) + ")")
+                    + number + ": " + note.words() + " (" + operations + " operations: " + Paths.fromRoot(file) + ")")
                     .forEach(System.out::println);
         }
         return notes;

@@ -24,6 +24,7 @@ import net.jqwik.api.lifecycle.PropertyLifecycleContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -135,8 +136,18 @@ public class ResultCollector implements AroundPropertyHook, OnFencecheckProperti
         if (status != RunResult.Status.PASSED) {
             String rerun = seed == null ? null : Commands.rerunSeed(context.containerClass(), context.targetMethod(), seed, implementation);
             Optional<RealTimeRun.Result> realTime = RealTimeRuns.lastFailure();
+            List<RealTimeRuns.Shrunk> realTimeFindings = RealTimeRuns.saved();
             if (!findings.isEmpty()) {
                 List<RunResult.Failure> all = findings.stream().map(f -> failureOf(f, seed, rerun)).toList();
+                failure = all.get(0);
+                moreFindings = all.subList(1, all.size());
+            } else if (!realTimeFindings.isEmpty()) {
+                RunResult.Reproduction reproduce = new RunResult.Reproduction(seed, null, null, rerun);
+                List<RunResult.Failure> all = new ArrayList<>();
+                for (RealTimeRuns.Shrunk f : realTimeFindings) {
+                    // the full history of the first finding's run only: a run's is megabytes, and the others' are alike
+                    all.add(RealTimeFailures.of(f, all.isEmpty(), reproduce));
+                }
                 failure = all.get(0);
                 moreFindings = all.subList(1, all.size());
             } else if (failedTry.isEmpty() && realTime.isPresent()) {
@@ -185,7 +196,8 @@ public class ResultCollector implements AroundPropertyHook, OnFencecheckProperti
                 runner.map(r -> r.metrics().snapshot()).orElse(null),
                 failure,
                 moreFindings,
-                PropertyFindings.notShrunk().stream().map(ResultCollector::factsOf).toList(),
+                Stream.concat(PropertyFindings.notShrunk().stream().map(ResultCollector::factsOf),
+                        RealTimeRuns.notShrunk().stream().map(RealTimeFailures::factsOf)).toList(),
                 notes(context, runner, implementation, seed),
                 examinedBy.orElse(null));
     }
@@ -222,7 +234,7 @@ public class ResultCollector implements AroundPropertyHook, OnFencecheckProperti
                 r.verdict().undecided(), r.history().operations().size(), r.runMillis(), r.checkMillis(), r.verdict().linearizability().states(),
                 shrunk == null ? 0 : shrunk.checks(), shrunk != null && shrunk.outOfTime(),
                 verdict.cause().stream().filter(id -> !id.equals(verdict.failingOperation())).toList(),
-                r.severity() == null ? null : r.severity().word());
+                r.severity() == null ? null : r.severity().word(), shrunk == null ? List.of() : shrunk.overlapping());
         // the verdict, not the property's message: the page draws the history the message printed as a table
         return new RunResult.Failure(message != null && r.verdict().undecided() ? message : verdict.sentence(), null, violations, null,
                 null, reproduce, rt);

@@ -1,5 +1,7 @@
 package fencecheck.report;
 
+import fencecheck.findings.Severity;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,15 +22,19 @@ import java.util.Locale;
  *                            lock step and in real time
  * @param otherFindings       failures with a counterexample but no severity (a single trace, a real-time history of a
  *                            result written before real-time failures were weighed)
+ * @param implementationErrors calls the implementation failed instead of answering (an exception, the kit's refusal, a
+ *                            statement that never completed), each kind once: they fail the build whatever is claimed,
+ *                            and are counted apart from the findings
  * @param belowFloor          failed runs without a finding whose coverage fell under a floor
  * @param errors              failed runs without a finding or a floor to blame (an error)
  * @param knownBugsCaught     built-in variants caught by the property that declares them, in fencecheck's own tests
  * @param knownBugsMissed     built-in variants that passed the property that declares them, in fencecheck's own tests
- * @param checkErrors         built-in variants that failed the property that declares them without a trace
+ * @param checkErrors         built-in variants that failed the property that declares them without a finding
  * @param examined            runs inside fencecheck's own tests for anything else: their tests judge them
  */
 public record BuildVerdict(int passed, long passedTries, int failed, int safetyFindings, int conformanceFindings, int otherFindings,
-                           int belowFloor, int errors, int knownBugsCaught, int knownBugsMissed, int checkErrors, int examined) {
+                           int implementationErrors, int belowFloor, int errors, int knownBugsCaught, int knownBugsMissed, int checkErrors,
+                           int examined) {
 
     /** How one run counts, in the order a reader should look at them. */
     public enum Kind {
@@ -36,7 +42,10 @@ public record BuildVerdict(int passed, long passedTries, int failed, int safetyF
         FAILED,
         /** in fencecheck's own tests, a built-in variant passed the property that declares it: fencecheck missed a bug it claims */
         KNOWN_BUG_MISSED,
-        /** in fencecheck's own tests, a built-in variant failed the property that declares it without a trace: an error */
+        /**
+         * in fencecheck's own tests, a built-in variant failed the property that declares it without a trace, or with
+         * implementation errors only: an error, not a catch
+         */
         CHECK_ERROR,
         /** a run the build ran itself passed */
         PASSED,
@@ -56,12 +65,13 @@ public record BuildVerdict(int passed, long passedTries, int failed, int safetyF
         if (!run.failed()) {
             return Kind.KNOWN_BUG_MISSED;
         }
-        return run.failure() != null && run.failure().hasCounterexample() ? Kind.KNOWN_BUG_CAUGHT : Kind.CHECK_ERROR;
+        boolean caught = run.failure() != null && run.failure().hasCounterexample() && Findings.of(run).findings() > 0;
+        return caught ? Kind.KNOWN_BUG_CAUGHT : Kind.CHECK_ERROR;
     }
 
     public static BuildVerdict of(List<RunResult> runs) {
-        int passed = 0, failed = 0, safety = 0, conformance = 0, other = 0, floor = 0, errors = 0, caught = 0, missed = 0, checkErrors = 0,
-                examined = 0;
+        int passed = 0, failed = 0, floor = 0, errors = 0, caught = 0, missed = 0, checkErrors = 0, examined = 0;
+        FindingCounts counted = new FindingCounts(0, 0, 0, 0);
         long tries = 0;
         for (RunResult run : runs) {
             if (run.status() == RunResult.Status.NOT_APPLICABLE) {
@@ -75,10 +85,8 @@ public record BuildVerdict(int passed, long passedTries, int failed, int safetyF
                 }
                 case FAILED -> {
                     failed++;
-                    Findings f = Findings.of(run);
-                    safety += f.safety;
-                    conformance += f.conformance;
-                    other += f.other;
+                    FindingCounts f = Findings.of(run);
+                    counted = counted.plus(f);
                     if (f.total() == 0) {
                         if (belowFloor(run)) {
                             floor++;
@@ -93,40 +101,39 @@ public record BuildVerdict(int passed, long passedTries, int failed, int safetyF
                 case EXAMINED -> examined++;
             }
         }
-        return new BuildVerdict(passed, tries, failed, safety, conformance, other, floor, errors, caught, missed, checkErrors, examined);
+        return new BuildVerdict(passed, tries, failed, counted.safety(), counted.conformance(), counted.other(), counted.errors(), floor,
+                errors, caught, missed, checkErrors, examined);
     }
 
     /** The findings of one failed run, by severity: each shrunk one, each kind listed beyond them. */
-    record Findings(int safety, int conformance, int other) {
-        static Findings of(RunResult run) {
-            int safety = 0, conformance = 0, other = 0;
+    static final class Findings {
+
+        private Findings() {
+        }
+
+        static FindingCounts of(RunResult run) {
+            FindingCounts counts = new FindingCounts(0, 0, 0, 0);
             for (RunResult.Failure f : run.findings()) {
                 String severity = severityOf(f);
                 if (severity != null) {
-                    if ("safety".equals(severity)) {
-                        safety++;
-                    } else {
-                        conformance++;
-                    }
+                    counts = counts.plus(weight(severity));
                 } else if (f.hasCounterexample()) {
-                    other++;
+                    counts = counts.plus((Severity) null);
                 }
             }
             for (RunResult.FindingFacts f : run.findingsNotShrunk()) {
-                if ("safety".equals(f.severity())) {
-                    safety++;
-                } else {
-                    conformance++;
-                }
+                counts = counts.plus(weight(f.severity()));
             }
-            return new Findings(safety, conformance, other);
+            return counts;
         }
 
-        int total() {
-            return safety + conformance + other;
+        /** A severity a result file names; a word this version does not know weighs as a conformance difference did before. */
+        private static Severity weight(String word) {
+            Severity s = Severity.ofWord(word);
+            return s == null ? Severity.CONFORMANCE : s;
         }
 
-        /** A lock-step finding's severity, or a decided real-time failure's; null for a failure that has none. */
+        /** A finding's severity, or a decided real-time failure's; null for a failure that has none. */
         private static String severityOf(RunResult.Failure f) {
             if (f.finding() != null) {
                 return f.finding().severity();
@@ -141,7 +148,7 @@ public record BuildVerdict(int passed, long passedTries, int failed, int safetyF
         return st != null && st.judged() && st.situations().stream().anyMatch(c -> c.belowFloor(st.tries()));
     }
 
-    /** Every finding of the failed runs. */
+    /** Every finding of the failed runs, implementation errors apart. */
     public int findings() {
         return safetyFindings + conformanceFindings + otherFindings;
     }
@@ -166,20 +173,7 @@ public record BuildVerdict(int passed, long passedTries, int failed, int safetyF
             }
             return "passed: " + String.join("; ", parts);
         }
-        if (findings() > 0) {
-            List<String> severities = new ArrayList<>();
-            if (safetyFindings > 0) {
-                severities.add(safetyFindings + " safety");
-            }
-            if (conformanceFindings > 0) {
-                severities.add(conformanceFindings + " conformance");
-            }
-            // the parts add up to the count: findings of no severity are a part of their own
-            if (otherFindings > 0 && !severities.isEmpty()) {
-                severities.add(otherFindings + " other");
-            }
-            parts.add(count(findings(), "finding", "findings") + (severities.isEmpty() ? "" : " (" + String.join(", ", severities) + ")"));
-        }
+        parts.addAll(new FindingCounts(safetyFindings, conformanceFindings, otherFindings, implementationErrors).parts());
         if (belowFloor > 0) {
             parts.add(count(belowFloor, "property", "properties") + " under a coverage floor");
         }
@@ -190,7 +184,7 @@ public record BuildVerdict(int passed, long passedTries, int failed, int safetyF
             parts.add(count(knownBugsMissed, "known bug", "known bugs") + " missed");
         }
         if (checkErrors > 0) {
-            parts.add(count(checkErrors, "known-buggy variant", "known-buggy variants") + " failed without a trace");
+            parts.add(count(checkErrors, "known-buggy variant", "known-buggy variants") + " failed without a finding");
         }
         String sentence = "failed: " + String.join(", ", parts);
         if (failed > 0 && passed > 0) {
@@ -200,6 +194,6 @@ public record BuildVerdict(int passed, long passedTries, int failed, int safetyF
     }
 
     private static String count(long n, String one, String many) {
-        return n + " " + (n == 1 ? one : many);
+        return FindingCounts.count(n, one, many);
     }
 }

@@ -110,14 +110,14 @@ final class FailurePage {
         }
         fact(h, "database", r.database() == null ? "-" : r.database().description() + settings(r.database()));
         fact(h, "tries", r.tries() + " (" + r.checks() + " checked)");
-        if (f.finding() != null) {
+        if (f.realTime() != null) {
+            // jqwik shrinks nothing of a real-time run: its history was shrunk after it by dropping operations
+            fact(h, "shrinking", RealTimeSection.shrinking(f.realTime()));
+        } else if (f.finding() != null) {
             RunResult.FindingFacts facts = f.finding();
             // jqwik saw no failing try: fencecheck shrank each finding itself, re-running its trace
             fact(h, "shrinking", "from " + facts.originalSteps() + " to " + f.traceSteps() + " trace steps in " + facts.shrinkRuns()
                     + " re-runs" + (facts.cutShortBy() == null ? "" : ", cut short by " + facts.cutShortBy()));
-        } else if (f.realTime() != null) {
-            // jqwik shrinks nothing of a real-time run: its history was shrunk after it by dropping operations
-            fact(h, "shrinking", RealTimeSection.shrinking(f.realTime()));
         } else {
             fact(h, "shrinking", r.shrinkingSteps() + " steps"
                     + (f.traceSteps() == null ? "" : ", down to " + f.traceSteps() + " trace steps"

@@ -93,8 +93,10 @@ final class IndexRunsTable {
         h.append("<div class=\"muted\">").append(r.notes().size()).append(r.notes().size() == 1 ? " conformance note" : " conformance notes")
                 .append(" (no guarantee broken):</div><ul class=\"notes\">");
         for (RunResult.Note n : r.notes()) {
-            // a real-time note's history has operations, not steps, and no replay
-            h.append("<li>").append(Html.esc(n.kind())).append(" <span class=\"muted\">(").append(n.steps())
+            // its words with the values of the shrunk try (the kind leaves them out: it only groups the notes); a
+            // real-time note's history has operations, not steps, and no replay
+            h.append("<li>").append(Html.esc(n.difference() != null ? n.difference() : n.kind())).append(" <span class=\"muted\">(")
+                    .append(n.steps())
                     .append(n.replay() == null ? " operations: " : " steps: ")
                     .append(Html.esc(n.trace())).append(")</span></li>");
         }
@@ -161,7 +163,7 @@ final class IndexRunsTable {
         return switch (kind) {
             case FAILED -> "failed (" + n + "): look at these first";
             case KNOWN_BUG_MISSED -> "known bugs missed (" + n + "): a built-in variant passed the property that declares it";
-            case CHECK_ERROR -> "known-buggy variants failed without a trace (" + n + "): an error, not a catch";
+            case CHECK_ERROR -> "known-buggy variants failed without a finding (" + n + "): an error, not a catch";
             case PASSED -> "passed (" + n + ")";
             case KNOWN_BUG_CAUGHT -> "known bugs caught (" + n + "): built-in variants failed with a trace, as their properties declare";
             case EXAMINED -> "examined by fencecheck's own tests (" + n + "): those tests judge them, not this verdict";

@@ -31,12 +31,14 @@ final class IndexVerdict {
         count(h, "passed", verdict.passed(), "property passed", "properties passed", verdict.passedTries() + " tries, coverage met");
         count(h, "unexpected", verdict.findings(), "finding", "findings", "safety findings and, where strict conformance is claimed, "
                 + "conformance differences");
+        optional(h, "unexpected", verdict.implementationErrors(), "implementation error", "implementation errors",
+                "a call the implementation failed instead of answering; it fails the build whatever is claimed");
         optional(h, "unexpected", verdict.belowFloor(), "property under a coverage floor", "properties under a coverage floor", "");
         optional(h, "unexpected", verdict.errors(), "property failed without a finding", "properties failed without a finding", "an error");
         optional(h, "missed", verdict.knownBugsMissed(), "known bug missed", "known bugs missed",
                 "a built-in variant passed the property that declares it");
-        optional(h, "unexpected", verdict.checkErrors(), "known-buggy variant failed without a trace",
-                "known-buggy variants failed without a trace", "an error, not a catch");
+        optional(h, "unexpected", verdict.checkErrors(), "known-buggy variant failed without a finding",
+                "known-buggy variants failed without a finding", "an error, not a catch");
         optional(h, "caught", verdict.knownBugsCaught(), "known bug caught", "known bugs caught",
                 "built-in variants failed with a trace, as their properties declare");
         optional(h, "examined", verdict.examined(), "run examined by fencecheck's own tests", "runs examined by fencecheck's own tests",
@@ -51,7 +53,7 @@ final class IndexVerdict {
                 + Html.esc(Pages.shortProperty(r.property())) + "</span>";
         String why = switch (run.kind()) {
             case KNOWN_BUG_MISSED -> ", a built-in variant that passed the property that declares it catches it";
-            case CHECK_ERROR -> ", a built-in variant that failed without a trace (an error)";
+            case CHECK_ERROR -> ", a built-in variant that failed without a finding (an error)";
             case FAILED -> ", which " + Html.esc(r.status().name().toLowerCase(Locale.ROOT));
             default -> "";
         };

@@ -59,7 +59,7 @@ final class RealTimeSection {
         h.append(cause(rt, zero));
         h.append("<div class=\"timeline\">\n").append(svg(history, zero, rt.failingOperation(), null)).append("</div>\n");
         h.append(note(false));
-        h.append(table(history, zero, rt.failingOperation(), null, rt.judgedAgainst()));
+        h.append(table(history, zero, rt.failingOperation(), null, rt.judgedAgainst(), rt.overlapping()));
         return h.append("</section>\n").toString();
     }
 
@@ -78,7 +78,7 @@ final class RealTimeSection {
         long zero = zero(rt);
         h.append("<div class=\"timeline\">\n").append(svg(full, zero, rt.failingOperation(), kept)).append("</div>\n");
         h.append(note(true));
-        h.append(table(full, zero, rt.failingOperation(), kept, rt.judgedAgainst()));
+        h.append(table(full, zero, rt.failingOperation(), kept, rt.judgedAgainst(), rt.overlapping()));
         return h.append("</section>\n").toString();
     }
 
@@ -118,7 +118,18 @@ final class RealTimeSection {
             if (!against.isEmpty()) {
                 h.append(", judged against ").append(Html.esc(String.join(" and ", against)));
             }
-            h.append(". In the table it is marked &gt;&gt;, and what it was judged against *.</p>\n");
+            List<String> met = new ArrayList<>();
+            for (Integer id : rt.overlapping()) {
+                TimedOperation o = history.operation(id);
+                if (o != null) {
+                    met.add("operation " + id + " (" + describe(o, zero) + ")");
+                }
+            }
+            if (!met.isEmpty()) {
+                h.append("; other workers' operations that overlap it and change what it reads: ").append(Html.esc(String.join(" and ", met)));
+            }
+            h.append(". In the table it is marked &gt;&gt;, what it was judged against *")
+                    .append(met.isEmpty() ? "" : ", what overlaps it ~").append(".</p>\n");
         } else if (rt.failingOperation() != null && rt.failingOperation() == 0) {
             h.append("<p class=\"cause\">The cause: the rows read at the end, which no order of the answers leaves.</p>\n");
         }
@@ -259,8 +270,10 @@ final class RealTimeSection {
     /**
      * @param kept          the operations the shrunk history kept, marked in a column of their own; null: no such column
      * @param judgedAgainst the operations the failing one was judged against, marked *
+     * @param overlapping   other workers' operations that overlap the failing one and change what it reads, marked ~
      */
-    private static String table(RealTimeHistory history, long zero, Integer failing, Set<Integer> kept, List<Integer> judgedAgainst) {
+    private static String table(RealTimeHistory history, long zero, Integer failing, Set<Integer> kept, List<Integer> judgedAgainst,
+                                List<Integer> overlapping) {
         StringBuilder h = new StringBuilder("<table class=\"trace realtime\"><thead><tr><th></th><th>#</th><th>worker</th>"
                 + "<th>invoked (ms)</th><th>completed (ms)</th><th>operation</th><th>answer</th><th>note</th>"
                 + (kept == null ? "" : "<th>shrunk</th>") + "</tr></thead><tbody>\n");
@@ -268,7 +281,7 @@ final class RealTimeSection {
             boolean isFailing = failing != null && failing == o.id();
             boolean isCause = judgedAgainst.contains(o.id());
             h.append("<tr").append(isFailing ? " class=\"divergent\"" : isCause ? " class=\"cause\"" : "").append("><td class=\"marker\">")
-                    .append(isFailing ? "&gt;&gt;" : isCause ? "*" : "")
+                    .append(isFailing ? "&gt;&gt;" : isCause ? "*" : overlapping.contains(o.id()) ? "~" : "")
                     .append("</td><td class=\"num\">").append(o.id()).append("</td><td class=\"actor\">").append(Html.esc(o.process()))
                     .append("</td><td class=\"clock\">").append(RealTimeText.at(o.invoke(), zero)).append("</td><td class=\"clock\">")
                     .append(RealTimeText.at(o.complete(), zero)).append("</td><td>").append(Html.esc(RealTimeText.command(o.command())))

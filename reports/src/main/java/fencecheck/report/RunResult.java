@@ -4,6 +4,7 @@ import fencecheck.api.Check;
 import fencecheck.check.RealTimeHistory;
 import fencecheck.check.Violation;
 import fencecheck.db.Database;
+import fencecheck.findings.Severity;
 import fencecheck.run.HistoryEntry;
 import fencecheck.run.ModelState;
 import fencecheck.run.OperationMetrics;
@@ -65,17 +66,19 @@ public record RunResult(
         String examinedBy) {
 
     /**
-     * Version 6: a real-time failure carries its {@code severity}. Version 5: a failover's history entry carries its
-     * {@code failover} facts (the servers, the replication setting, the steps whose commits it lost). Version 4: a run lists every distinct finding ({@code failure}, then
-     * {@code moreFindings}), each with its {@link FindingFacts}. Version 3: one trace language and one history for
-     * lease and job failures.
+     * Version 7: a finding's severity may be {@code error} (an implementation error), and a real-time failure may carry
+     * its {@link FindingFacts} (a real-time run lists every distinct finding). Version 6: a real-time failure carries
+     * its {@code severity}. Version 5: a failover's history entry carries its {@code failover} facts (the servers, the
+     * replication setting, the steps whose commits it lost). Version 4: a run lists every distinct finding
+     * ({@code failure}, then {@code moreFindings}), each with its {@link FindingFacts}. Version 3: one trace language
+     * and one history for lease and job failures.
      */
-    public static final int SCHEMA_VERSION = 6;
+    public static final int SCHEMA_VERSION = 7;
 
     /**
      * The oldest version still read: a version 4 file is a version 5 file without failover facts (its failovers are
      * drawn as database crashes, as they were then), and a version 5 file a version 6 file whose real-time failures
-     * have no severity (the verdict counts them apart).
+     * have no severity (the verdict counts them apart); a version 6 file is a version 7 file without implementation errors.
      */
     public static final int OLDEST_READABLE_VERSION = 4;
 
@@ -327,7 +330,7 @@ public record RunResult(
     /**
      * One distinct finding of a run: its kind and how often the run's tries showed it, and how its trace was shrunk.
      *
-     * @param severity      {@code safety} or {@code conformance}
+     * @param severity      {@code safety}, {@code error} (an implementation error) or {@code conformance}
      * @param kind          the guarantee broken and the operation that broke it, in words
      * @param tries         how many of the run's tries showed it
      * @param firstTry      the first of them, from 1
@@ -340,7 +343,8 @@ public record RunResult(
 
         /** The kind with its severity, e.g. "safety: write to CURRENT_FENCE broke invariant 1. no stale acceptance". */
         public String title() {
-            return severity + ": " + kind;
+            Severity weight = Severity.ofWord(severity);
+            return (weight == null ? severity : weight.title()) + ": " + kind;
         }
     }
 
@@ -363,13 +367,24 @@ public record RunResult(
      *                           touched, the lease that still held): with it, the cause; empty in older results
      * @param severity           {@code safety} or {@code conformance}, as a lock-step finding's; null when the checker gave
      *                           up, and in a result written before it was kept
+     * @param overlapping        other workers' operations that overlap the failing one and change what it reads, which
+     *                           shrinking put back for the reader; empty in older results
      */
     public record RealTime(RealTimeHistory history, RealTimeHistory fullHistory, Integer failingOperation, boolean undecided, int observedOperations,
                            long runMillis, long checkMillis, long states, int shrinkChecks, boolean shrinkOutOfTime,
-                           List<Integer> judgedAgainst, String severity) {
+                           List<Integer> judgedAgainst, String severity, List<Integer> overlapping) {
 
         public RealTime {
             judgedAgainst = judgedAgainst == null ? List.of() : List.copyOf(judgedAgainst);
+            overlapping = overlapping == null ? List.of() : List.copyOf(overlapping);
+        }
+
+        /** A failure whose shrinking put nothing back. */
+        public RealTime(RealTimeHistory history, RealTimeHistory fullHistory, Integer failingOperation, boolean undecided,
+                        int observedOperations, long runMillis, long checkMillis, long states, int shrinkChecks, boolean shrinkOutOfTime,
+                        List<Integer> judgedAgainst, String severity) {
+            this(history, fullHistory, failingOperation, undecided, observedOperations, runMillis, checkMillis, states, shrinkChecks,
+                    shrinkOutOfTime, judgedAgainst, severity, List.of());
         }
     }
 

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -137,6 +138,50 @@ class BuildVerdictTest {
         assertThat(BuildVerdict.of(List.of(userPackInRealTime(null))).sentence()).isEqualTo("failed: 1 finding");
     }
 
+    /** The user's pack, which claims only safety, failing its first acquire: the kit refused the call, every try. */
+    static RunResult userPackRefusedByTheKit(boolean withASafetyFinding) {
+        RunResult failing = SampleResults.failing();
+        RunResult.Failure error = withFacts(failing.failure(), "error", "acquire failed where the model expects Granted");
+        List<RunResult.Failure> more = withASafetyFinding
+                ? List.of(withFacts(failing.failure(), "safety", "acquire broke invariant 2. mutual exclusion")) : List.of();
+        List<RunResult.Failure> all = new ArrayList<>(more);
+        all.add(error);
+        return new RunResult(RunResult.SCHEMA_VERSION, failing.property(), USER_PACK, DESCRIPTION, false, failing.database(),
+                RunResult.Status.FAILED, 300, 300, "80", failing.startedAt(), 30_000, 0, 1, failing.statistics(), failing.monitoring(),
+                all.get(0), all.subList(1, all.size()), List.of(), List.of());
+    }
+
+    @Test
+    void anImplementationErrorFailsTheBuildAsAnErrorWhateverIsClaimedNeverAsAConformanceDifference(@TempDir Path folder)
+            throws IOException {
+        List<RunResult> alone = List.of(userPackRefusedByTheKit(false));
+        BuildVerdict verdict = BuildVerdict.of(alone);
+        assertThat(verdict.passedBuild()).isFalse();
+        assertThat(verdict.conformanceFindings()).isZero();
+        assertThat(verdict.sentence()).isEqualTo("failed: 1 implementation error");
+        assertThat(consoleVerdict(alone)).isEqualTo("fencecheck verdict: failed: 1 implementation error");
+        assertThat(banner(alone, folder.resolve("alone"))).contains("index-verdict bad")
+                .contains("<p class=\"headline\">failed: 1 implementation error. ").contains("<strong>0</strong> findings")
+                .contains("<strong>1</strong> implementation error");
+        assertThat(alone.get(0).failure().finding().title()).isEqualTo("implementation error: acquire failed where the model expects Granted");
+
+        List<RunResult> withSafety = List.of(userPackRefusedByTheKit(true), userPackFixed("MyLeasesTest.networkFaultsAndRestarts"));
+        BuildVerdict both = BuildVerdict.of(withSafety);
+        assertThat(both.sentence()).isEqualTo("failed: 1 finding (1 safety), 1 implementation error (1 of 2 properties failed)");
+        assertThat(consoleVerdict(withSafety)).isEqualTo("fencecheck verdict: " + both.sentence());
+        assertThat(banner(withSafety, folder.resolve("both"))).contains(Html.esc(both.sentence()));
+    }
+
+    @Test
+    void aKnownBuggyVariantCaughtOnlyByImplementationErrorsIsAnErrorNotACatch() {
+        RunResult refused = userPackRefusedByTheKit(false);
+        RunResult variant = new RunResult(RunResult.SCHEMA_VERSION, refused.property(), "sink-ignores-token", "", true, refused.database(),
+                RunResult.Status.FAILED, 300, 300, "81", refused.startedAt(), 10, 0, 1, null, null, refused.failure(), List.of(),
+                List.of(), List.of()).examinedBy(SampleResults.VARIANT_TEST);
+        assertThat(BuildVerdict.kindOf(variant)).isEqualTo(BuildVerdict.Kind.CHECK_ERROR);
+        assertThat(BuildVerdict.of(List.of(variant)).sentence()).isEqualTo("failed: 1 known-buggy variant failed without a finding");
+    }
+
     @Test
     void theSamePackFixedPasses(@TempDir Path folder) throws IOException {
         List<RunResult> runs = List.of(userPackFixed("MyLeasesTest.databaseAgreesWithModel"), userPackFixed("MyLeasesTest.networkFaultsAndRestarts"));
@@ -185,7 +230,7 @@ class BuildVerdictTest {
         assertThat(banner(missed, folder.resolve("missed"))).contains("index-verdict bad").contains("failed: 1 known bug missed");
 
         assertThat(BuildVerdict.of(List.of(variantFailedWithoutTrace())).sentence())
-                .isEqualTo("failed: 1 known-buggy variant failed without a trace");
+                .isEqualTo("failed: 1 known-buggy variant failed without a finding");
     }
 
     @Test

@@ -99,6 +99,16 @@ class RealTimePageTest {
     }
 
     @Test
+    void anotherWorkersOverlappingOperationThatShrinkingPutBackIsNamedAndMarked() throws IOException {
+        ReportRenderer.render(List.of(RealTimeSamples.failingWithAnOverlappingOperation(300)), temp);
+        String page = Files.readString(onlyFailurePage());
+        assertThat(page).contains("other workers' operations that overlap it and change what it reads: operation "
+                        + RealTimeSamples.OVERLAPPING + " (w2: renew K2")
+                .contains("what overlaps it ~")
+                .contains("<tr><td class=\"marker\">~</td><td class=\"num\">" + RealTimeSamples.OVERLAPPING + "</td>");
+    }
+
+    @Test
     void thePageSaysWhatShrinkingDidAndOffersNoSeedReplay() throws IOException {
         ReportRenderer.render(List.of(RealTimeSamples.failing(300)), temp);
         String page = Files.readString(onlyFailurePage());

@@ -60,9 +60,27 @@ final class RealTimeSamples {
 
     /** A failing run whose full history has {@code operations} operations, shrunk to those 3 of them that tell the story. */
     static RunResult failing(int operations) {
+        return failing(failure(operations, "safety"));
+    }
+
+    private static RunResult failing(RunResult.Failure failure) {
         return SampleResults.examined(new RunResult(RunResult.SCHEMA_VERSION, "RealTimeProperties.historiesAreLinearizable", "sink-ignores-token",
                 "both sinks accept any token", true, SampleResults.database(), RunResult.Status.FAILED, 1, 1, "31337",
-                "2026-11-30T10:00:00Z", 2_500, 0, null, null, null, failure(operations, "safety")));
+                "2026-11-30T10:00:00Z", 2_500, 0, null, null, null, failure));
+    }
+
+    /** Another worker's operation that overlaps the failing one, which shrinking put back: w2's renewal 5, its answer lost. */
+    static final int OVERLAPPING = 5;
+
+    /** The same run, its shrunk history with {@link #OVERLAPPING} put back. */
+    static RunResult failingWithAnOverlappingOperation(int operations) {
+        RunResult.Failure f = failure(operations, "safety");
+        RunResult.RealTime rt = f.realTime();
+        RealTimeHistory shrunk = rt.fullHistory().filter(o -> o.id() == 3 || o.id() == OVERLAPPING || o.id() == FAILING).ofKey("K2")
+                .startingFrom(rt.history().startRows());
+        RunResult.RealTime put = new RunResult.RealTime(shrunk, rt.fullHistory(), FAILING, false, operations, 2_000, 70, 4_242, 57, false,
+                JUDGED_AGAINST, "safety", List.of(OVERLAPPING));
+        return failing(new RunResult.Failure(f.verdict(), null, f.violations(), null, null, f.reproduce(), put));
     }
 
     /**

@@ -66,8 +66,8 @@ class ReportRendererTest {
     @Test
     void aVariantThatFailedWithoutATraceIsAnUnexpectedFailureNotACatch() throws IOException {
         String html = index(List.of(IndexSamples.variantErrored(), IndexSamples.referencePassed()));
-        assertThat(section(html, "verdict")).contains("<li class=\"unexpected\"><strong>1</strong> known-buggy variant failed without a trace")
-                .doesNotContain("class=\"caught").contains("failed without a trace (an error)");
+        assertThat(section(html, "verdict")).contains("<li class=\"unexpected\"><strong>1</strong> known-buggy variant failed without a finding")
+                .doesNotContain("class=\"caught").contains("failed without a finding (an error)");
         assertThat(section(html, "runs")).contains("<span class=\"badge unexpected error\">error</span>")
                 .contains("an error, not a catch").doesNotContain(">caught<");
     }
