@@ -1,0 +1,35 @@
+package fencecheck.properties;
+
+import fencecheck.model.RunStop;
+
+import java.util.Optional;
+
+/**
+ * An error that ends a property at its first occurrence with one line, as a setting error does ({@link RunStop}): an
+ * implementation that reads a clock fencecheck does not control, or whose library breaks a promise the fencing kit
+ * relies on. Every try after it returns at once
+ * and runs nothing, so no try is shrunk and no coverage floor is judged; the property's end ({@link FailureReport})
+ * fails it with the line. Reset when a property starts; one property runs at a time.
+ */
+final class PropertyStop {
+
+    private static String line;
+
+    private PropertyStop() {
+    }
+
+    static synchronized void reset() {
+        line = null;
+    }
+
+    /** The first stop of the property wins: the tries after it do not run. */
+    static synchronized void stop(RunStop stop) {
+        if (line == null) {
+            line = stop.getMessage();
+        }
+    }
+
+    static synchronized Optional<String> line() {
+        return Optional.ofNullable(line);
+    }
+}
