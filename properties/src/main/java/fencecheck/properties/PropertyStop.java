@@ -14,12 +14,33 @@ import java.util.Optional;
 final class PropertyStop {
 
     private static String line;
+    /** The tries that ran, up to and with the one that stopped the property. */
+    private static int tries;
 
     private PropertyStop() {
     }
 
     static synchronized void reset() {
         line = null;
+        tries = 0;
+    }
+
+    /**
+     * Whether a try may run: false once the property stopped; else counts it.
+     *
+     * @return true for a try that runs
+     */
+    static synchronized boolean tryStarts() {
+        if (line != null) {
+            return false;
+        }
+        tries++;
+        return true;
+    }
+
+    /** The tries that ran, the stopping one included: what the result reports of a stopped property, not jqwik's count. */
+    static synchronized int triesRun() {
+        return tries;
     }
 
     /** The first stop of the property wins: the tries after it do not run. */

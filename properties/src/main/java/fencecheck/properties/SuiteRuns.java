@@ -26,10 +26,11 @@ public final class SuiteRuns {
     /**
      * Runs one lock-step try and counts its situations. A failing try does not fail the property: it is recorded, the
      * property goes on, and its end ({@link FailureReport}) reports every kind of finding, each shrunk, in one failure.
-     * An answer from a clock fencecheck does not control stops the property instead ({@link PropertyStop}).
+     * An answer from a clock fencecheck does not control, or a library that breaks a promise of the kit, stops the
+     * property instead ({@link PropertyStop}).
      */
     public static void lockStep(Class<?> suite, List<Step> steps, Check group, boolean throughFaultProxies) {
-        if (PropertyStop.line().isPresent()) {
+        if (!PropertyStop.tryStarts()) {
             return;
         }
         LeaseProtocol protocol = Harnesses.implementationUnderTest(suite);
@@ -47,7 +48,7 @@ public final class SuiteRuns {
 
     /** Runs one try with a failover of the replicated database. */
     public static void failover(Class<?> suite, List<Step> steps) {
-        if (PropertyStop.line().isPresent()) {
+        if (!PropertyStop.tryStarts()) {
             return;
         }
         LeaseProtocol protocol = Harnesses.implementationUnderTest(suite);
@@ -65,7 +66,7 @@ public final class SuiteRuns {
 
     /** Runs one real-time try and checks its history; a failing history fails the try with its shrunk form. */
     public static void realTime(Class<?> suite, long seed) throws SQLException {
-        if (PropertyStop.line().isPresent()) {
+        if (!PropertyStop.tryStarts()) {
             return;
         }
         LeaseProtocol protocol = Harnesses.implementationUnderTest(suite);

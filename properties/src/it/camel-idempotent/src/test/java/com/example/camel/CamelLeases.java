@@ -12,24 +12,32 @@ import org.apache.camel.CamelContext;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.processor.idempotent.jdbc.JdbcOrphanLockAwareIdempotentRepository;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.sql.Connection;
 import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Camel's {@link JdbcOrphanLockAwareIdempotentRepository} on fencecheck's fencing kit: acquire is add(), renew one
- * run of its keep-alive, release remove(). One repository per execution and message id, all of one processor name.
+ * Camel's {@link JdbcOrphanLockAwareIdempotentRepository} on fencecheck's fencing kit: acquire is {@code add}, renew
+ * one run of the keep-alive task, release {@code remove}. An execution holds a repository per message id, all of one
+ * processor name (the route's, shared by every instance); its lease ends {@code lockMaxAgeMillis} after
+ * {@code createdAt}. The token is the kit's fence row, advanced in the transaction {@code add} joins.
  */
 public class CamelLeases extends KitLeaseProtocol {
     static final String PROCESSOR = "fencecheck-route";
     private static final CamelContext CAMEL = new DefaultCamelContext();
     private static final Map<String, Repository> REPOSITORIES = new ConcurrentHashMap<>();
+    private static final Method KEEP_ALIVE = keepAlive();
 
+    /** Held through createdAt + lockMaxAgeMillis (Camel's orphan test is createdAt < now - age); add refuses its holder. */
     public CamelLeases() {
         super(KitLeaseProtocol.builder()
                 .semantics(c -> c.withIdempotentRegrant(false).withRelease(ReleaseEncoding.KEEP_TOKEN_MARK_RELEASED))
@@ -46,15 +54,17 @@ public class CamelLeases extends KitLeaseProtocol {
         private final JdbcOrphanLockAwareIdempotentRepository camel;
         private final JdbcTemplate jdbc;
 
-        Repository(long ttlMillis, Connection connection) {
+        Repository(Connection connection) {
             session = connection;
             SessionDataSource dataSource = new SessionDataSource(() -> session);
-            camel = new JdbcOrphanLockAwareIdempotentRepository(dataSource, PROCESSOR, CAMEL);
-            // the keep-alive runs when fencecheck renews, not on Camel's timer: its first run would be a day away
+            // add() joins the transaction it is called in (the kit's), rather than committing the connection itself
+            TransactionTemplate joining = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+            joining.setPropagationBehavior(TransactionDefinition.PROPAGATION_SUPPORTS);
+            camel = new JdbcOrphanLockAwareIdempotentRepository(dataSource, joining, PROCESSOR, CAMEL);
+            // Camel's own timer would first keep alive a day after start: fencecheck's renew runs the task instead
             camel.setLockKeepAliveIntervalMillis(86_400_000L);
             camel.setLockMaxAgeMillis(86_400_001L);
-            camel.start();
-            camel.setLockMaxAgeMillis(ttlMillis);
+            camel.start(); // what Camel's context does with a service: its table check, and the keep-alive's timer
             jdbc = new JdbcTemplate(dataSource);
         }
 
@@ -63,56 +73,61 @@ public class CamelLeases extends KitLeaseProtocol {
             return this;
         }
 
-        long until(String key) {
-            OffsetDateTime createdAt = jdbc.queryForObject("select (createdAt + ? * interval '1 millisecond') at time zone 'UTC'"
-                    + " from CAMEL_MESSAGEPROCESSED where processorName = ? and messageId = ?", OffsetDateTime.class,
-                    camel.getLockMaxAgeMillis(), PROCESSOR, key);
-            return LeaseTime.micros(createdAt);
+        /** When the row's lock runs out, as Camel judges it; empty when there is no row. */
+        List<Long> until(String key) {
+            return jdbc.queryForList("select (createdat + ? * interval '1 millisecond') at time zone 'UTC'"
+                    + " from camel_messageprocessed where processorname = ? and messageid = ?", OffsetDateTime.class,
+                    camel.getLockMaxAgeMillis(), PROCESSOR, key).stream().map(LeaseTime::micros).toList();
         }
+    }
 
-        void keepAlive() {
-            try {
-                Method keepAlive = JdbcOrphanLockAwareIdempotentRepository.class.getDeclaredMethod("keepAlive");
-                keepAlive.setAccessible(true);
-                keepAlive.invoke(camel);
-            } catch (NoSuchMethodException | IllegalAccessException | InvocationTargetException e) {
-                throw new IllegalStateException("Camel's keep-alive failed", e);
-            }
+    /** The keep-alive task's one run: Camel's heartbeat of every id the repository added, which it schedules itself. */
+    private static Method keepAlive() {
+        try {
+            Method method = JdbcOrphanLockAwareIdempotentRepository.class.getDeclaredMethod("keepAlive");
+            method.setAccessible(true);
+            return method;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("camel-sql has no keepAlive() here; check its version", e);
         }
     }
 
     private record Calls(Connection connection) implements LockCalls {
 
-        private Repository repository(String key, UUID owner, long ttlMicros) {
-            return REPOSITORIES.computeIfAbsent(owner + "/" + key, k -> new Repository(ttlMicros / 1000, connection)).on(connection);
+        private Repository repository(String key, UUID owner) {
+            return REPOSITORIES.computeIfAbsent(owner + "/" + key, k -> new Repository(connection)).on(connection);
         }
 
         @Override
         public Outcome acquire(String key, UUID owner, long ttlMicros) {
-            Repository r = repository(key, owner, ttlMicros);
-            r.camel.setLockMaxAgeMillis(ttlMicros / 1000);
-            return r.camel.add(key) ? new Outcome.Granted(0, r.until(key)) : new Outcome.Busy();
+            Repository r = repository(key, owner);
+            r.camel.setLockMaxAgeMillis(ttlMicros / 1000); // one length for every instance: fencecheck's lease length
+            return r.camel.add(key) ? new Outcome.Granted(0, r.until(key).getFirst()) : new Outcome.Busy();
         }
 
         @Override
         public Outcome renew(String key, UUID owner, long token, long ttlMicros) {
-            Repository r = repository(key, owner, ttlMicros);
+            Repository r = repository(key, owner);
             if (r.camel.getProcessorNameMessageIdSet().isEmpty()) {
-                return new Outcome.RenewRejected(); // Camel keeps alive only the ids it added
+                return new Outcome.RenewRejected(); // not added, or removed: Camel keeps alive only what it holds
             }
-            r.keepAlive();
-            return new Outcome.Renewed(r.until(key));
+            try {
+                KEEP_ALIVE.invoke(r.camel); // logs and swallows what fails: the instance is never told
+            } catch (IllegalAccessException | InvocationTargetException e) {
+                throw new IllegalStateException("Camel's keep-alive could not run", e);
+            }
+            List<Long> until = r.until(key);
+            return until.isEmpty() ? new Outcome.RenewRejected() : new Outcome.Renewed(until.getFirst());
         }
 
         @Override
         public Outcome release(String key, UUID owner, long token) {
-            Repository r = repository(key, owner, 0);
-            return r.camel.remove(key) ? new Outcome.Released() : new Outcome.ReleaseRejected();
+            return repository(key, owner).camel.remove(key) ? new Outcome.Released() : new Outcome.ReleaseRejected();
         }
 
         @Override
         public String ownerValue(UUID owner) {
-            return PROCESSOR; // every instance of a route stores its processor name, not who holds the lock
+            return PROCESSOR; // Camel's row names the route, not the instance that holds the lock
         }
     }
 }
