@@ -30,11 +30,18 @@ public final class ClockBounds {
      * @param latest   the latest (its end: later than the start only when the call waited while the clock moved)
      */
     public static Optional<String> outside(Command command, Outcome answer, long earliest, long latest, TimeResolution resolution) {
-        long ttl = switch (command) {
-            case Acquire a -> a.ttl();
-            case Renew r -> r.ttl();
-            default -> -1;
-        };
+        return outside(command, answer, earliest, latest, ttlOf(command), resolution);
+    }
+
+    /**
+     * {@link #outside(Command, Outcome, long, long, TimeResolution)} where lease lengths vary: a holder's acquire may be
+     * answered with its lease as granted before (an idempotent re-grant), asked for with a longer length.
+     *
+     * @param longestTtl the longest lease length asked for up to this call, this one's included
+     */
+    public static Optional<String> outside(Command command, Outcome answer, long earliest, long latest, long longestTtl,
+                                           TimeResolution resolution) {
+        long ttl = ttlOf(command) < 0 ? -1 : Math.max(ttlOf(command), longestTtl);
         Long until = switch (answer) {
             case Outcome.Granted g -> g.until();
             case Outcome.Renewed r -> r.until();
@@ -50,10 +57,20 @@ public final class ClockBounds {
         }
         long last = latest + ttl + resolution.unitMicros();
         if (until > last) {
-            return Optional.of(answered + ", after the call's end plus the lease length it asked for and one "
+            return Optional.of(answered + ", after the call's end plus the " + (ttl == ttlOf(command) ? "lease length it asked for"
+                    : "longest lease length asked for") + " and one "
                     + (resolution.unitMicros() == 1 ? "microsecond" : "millisecond") + " (" + Micros.format(last) + ")");
         }
         return Optional.empty();
+    }
+
+    /** The lease length a grant or renewal asks for; -1 for any other command. */
+    public static long ttlOf(Command command) {
+        return switch (command) {
+            case Acquire a -> a.ttl();
+            case Renew r -> r.ttl();
+            default -> -1;
+        };
     }
 
     /**

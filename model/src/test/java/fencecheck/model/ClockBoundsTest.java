@@ -65,6 +65,11 @@ class ClockBoundsTest {
         TimedOperation other = new TimedOperation(3, "w2", new Command.Renew("K1", "w2", 1, 100_000), start + 250_000,
                 start + 251_000, new Outcome.Renewed(start + 101_000), "");
         RealTimeHistory early = new RealTimeHistory(List.of(acquire, other), Map.of(), List.of(), start, 100);
+        // a holder's acquire for 100 ms answered with its lease as the earlier 300 ms grant made it: the longest length counts
+        TimedOperation regrant = new TimedOperation(2, "w1", new Command.Acquire("K1", "w1", 100_000), start + 2_000,
+                start + 3_000, new Outcome.Granted(1, start + 301_000), "");
+        assertThat(RealTimeClock.firstOutside(new RealTimeHistory(List.of(acquire, regrant), Map.of(), List.of(), start, 100),
+                TimeResolution.MICROSECONDS)).isEmpty();
         assertThat(RealTimeClock.firstOutside(early, TimeResolution.MICROSECONDS)).hasValueSatisfying(s -> assertThat(s)
                 .startsWith("w2's renew K1 token 1 as w2 for 100.000 ms (operation 3, sent at 250.000 ms of the run) answered a lease end"));
     }
