@@ -101,7 +101,9 @@ public final class KitAcquire implements AutoCloseable {
     private Outcome inOneTransaction(Call call) throws SQLException {
         Object before = transactionStart();
         Outcome answer = call.acquire();
-        if (!before.equals(transactionStart())) {
+        // only a grant moves the fence; a refusal may leave the transaction failed (a library that caught a duplicate
+        // key), where no statement runs until it ends
+        if (answer instanceof Granted && !before.equals(transactionStart())) {
             throw new RunStop("the library's acquire ended the kit's transaction (it committed or rolled back on"
                     + " its own), so fence=" + fence.spelled() + " would move the fence in a second transaction: run the acquire"
                     + " in the caller's transaction (with Spring, a TransactionTemplate with PROPAGATION_SUPPORTS over the kit's"

@@ -15,7 +15,10 @@ import java.util.Optional;
 /**
  * Recognises a time the database answered that is far from the virtual
  * clock: the implementation reads a clock fencecheck does not move, and the
- * verdict should say so in words, not only as two odd numbers.
+ * verdict should say so in words, not only as two odd numbers. A grant's or
+ * renewal's lease end outside what the virtual clock can give stops the try
+ * ({@link #stopOutside}); a row's time far off is explained in a divergence's
+ * verdict ({@link #explain}).
  */
 final class ForeignClock {
 
