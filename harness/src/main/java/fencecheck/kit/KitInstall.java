@@ -34,6 +34,7 @@ public final class KitInstall {
         }
         LockTable lock = settings.lock();
         checkColumns(connection, lock);
+        refuseTwins(connection, lock);
         String newLease = settings.fence() == FenceSource.TRIGGER ? String.join(",", lock.newLeaseColumns()) : null;
         try (PreparedOperation register = new PreparedOperation(connection, KitSql.file("register_lock.sql", Operation.SCHEMA,
                 List.of("lock_table", "name_column", "owner_column", "until_column", "new_lease", "when_set", "when_ended",
@@ -83,6 +84,27 @@ public final class KitInstall {
                     + (columns.contains(folded) ? "; it has " + folded + " (PostgreSQL keeps a name created without quotes in"
                     + " lower case): name the column " + folded
                     : " (its columns: " + String.join(", ", columns) + "): name one of these"));
+        }
+    }
+
+    /**
+     * Refuses a lock table whose name another schema holds too, in one line: the kit's triggers and reads are on the
+     * one registered, and a library that writes the other (one it created on its first use where its search path
+     * pointed, or one it names with its schema) would take leases the kit never numbers.
+     */
+    private static void refuseTwins(Connection connection, LockTable lock) throws SQLException {
+        List<String> twins = new ArrayList<>();
+        try (PreparedOperation read = new PreparedOperation(connection, KitSql.file("lock_table_twins.sql", Operation.SCHEMA,
+                List.of("lock_table")));
+             ResultSet rs = read.query(new Params().text("lock_table", lock.table()))) {
+            while (rs.next()) {
+                twins.add(rs.getString(1));
+            }
+        }
+        if (!twins.isEmpty()) {
+            throw new IllegalStateException("the kit's lock table " + lock.table() + " has a namesake in another schema ("
+                    + String.join(", ", twins) + "): the kit numbers leases only in the one lock.table names, and a library that"
+                    + " writes the other gets no token; drop the other table, or name the one the library writes, with its schema");
         }
     }
 

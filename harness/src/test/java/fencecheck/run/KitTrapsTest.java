@@ -28,7 +28,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * What a kit implementation gets wrong in its setup is said in one line, before the first try or at the first call
  * it shows in, never as a finding: a column named as the library's documentation spells it where PostgreSQL keeps it
- * in lower case, and a library that commits the transaction form (a) advances the fence in.
+ * in lower case, a lock table whose name another schema holds too, and a library that commits the transaction form (a)
+ * advances the fence in.
  */
 class KitTrapsTest {
 
@@ -91,6 +92,28 @@ class KitTrapsTest {
         assertThatThrownBy(() -> new TestBed(Databases.shared(), folded).install())
                 .hasMessage("the kit's lock table kit_trap_locks has no column Name; it has name (PostgreSQL keeps a name created"
                         + " without quotes in lower case): name the column name");
+    }
+
+    @Test
+    void aLockTableWithANamesakeInAnotherSchemaIsRefusedBeforeTheFirstTry() throws SQLException {
+        try (Connection c = Databases.shared().connect(); Statement s = c.createStatement()) {
+            s.execute("create table if not exists kit_trap_twins (name text primary key, holder uuid not null,"
+                    + " lease_until timestamptz not null)");
+            s.execute("create schema if not exists kit_trap_other");
+            s.execute("create table if not exists kit_trap_other.kit_trap_twins (name text primary key)");
+        }
+        KitLeaseProtocol leases = locks("kit-trap-twins", new LockTable("kit_trap_twins", "name", "holder", "lease_until"), false)
+                .build();
+        try {
+            assertThatThrownBy(() -> new TestBed(Databases.shared(), leases).install())
+                    .hasMessage("the kit's lock table kit_trap_twins has a namesake in another schema (kit_trap_other.kit_trap_twins):"
+                            + " the kit numbers leases only in the one lock.table names, and a library that writes the other gets"
+                            + " no token; drop the other table, or name the one the library writes, with its schema");
+        } finally {
+            try (Connection c = Databases.shared().connect(); Statement s = c.createStatement()) {
+                s.execute("drop schema kit_trap_other cascade");
+            }
+        }
     }
 
     @Test
