@@ -26,10 +26,15 @@ import java.util.UUID;
  *     instance keeps in static fields outlives it: it is the class's business.
  *     {@link #name}, {@link #description} and {@link #modelConfig} are read at once
  *     and must not change afterwards.</li>
- * <li>{@link #useClock}: in lock step, once by each runner when it is made, before
- *     its first try, with the virtual clock; in real time, once per try, before any
- *     worker starts, with {@link Clock#systemUTC()}. So a class that keeps
- *     the clock in a static field has the right one in either mode.</li>
+ * <li>{@link #useClock}: before every try of every property, whatever ran before it:
+ *     in lock step with the virtual clock, after the tables are emptied and before
+ *     {@link #restartCoordinator}; in real time with {@link Clock#systemUTC()}, before
+ *     any worker starts. A class that keeps the clock in a static field therefore
+ *     holds the clock of the try that runs, in any order of properties. A
+ *     library that reads the JVM's clock itself ({@code System.currentTimeMillis()})
+ *     cannot be given the virtual clock: its first grant in lock step answers a
+ *     lease end the virtual clock cannot have given, and the property stops with
+ *     one line saying that it reads a clock fencecheck does not control.</li>
  * <li>{@link #installSchema} runs once per database server and JVM, before the
  *     first try, on a connection of its own whose search path is
  *     {@code public, fencecheck_clock, pg_catalog}. It must be idempotent
@@ -46,9 +51,12 @@ import java.util.UUID;
  *     calls {@code inspect}), and {@link #jobClient} on the same connection when
  *     {@link #hasJobTransaction}. Both are closed when the session closes: a
  *     worker's restart, a session a failed try left busy, a database crash, the
- *     end of the run. The connection is fencecheck's: its clock functions come
- *     first on its search path, its time keywords are rewritten to the virtual
- *     clock, and it may go through a fault proxy. A client sends every statement
+ *     end of the run. The connection is fencecheck's: in lock step its search
+ *     path is {@code public, fencecheck_clock, pg_catalog} (a table created
+ *     unqualified lands in {@code public}; the clock's functions come before
+ *     PostgreSQL's), its time keywords are rewritten to the virtual clock, and
+ *     it may go through a fault proxy; in real time its search path is
+ *     {@code public}. A client sends every statement
  *     on it, and on nothing else, or the runner's transactions, waits and
  *     network faults do not apply to what it does.</li>
  * <li>{@link #newOwner} once per worker incarnation; {@link #restartCoordinator}
@@ -260,15 +268,16 @@ public interface LeaseProtocol {
 
     /**
      * The clock to take time from, for an implementation that takes time from
-     * Java rather than from the database. In lock step it is the clock of
-     * virtual time: each runner calls this once, before its first try, and
-     * moves the clock with every clock step, exactly as the database's
-     * {@code clock_timestamp()}; an implementation that reads
-     * {@code System.currentTimeMillis()}, {@code Instant.now()} or
-     * {@code LocalDateTime.now()} instead escapes the virtual clock. In real
-     * time it is {@link Clock#systemUTC()}, given once per try before any worker
-     * starts, replacing a virtual clock an earlier lock-step run gave. By default
-     * ignored.
+     * Java rather than from the database. Called before every try of every
+     * property, in whatever order the properties run. In lock step it is the
+     * clock of virtual time, which moves with every clock step exactly as the
+     * database's {@code clock_timestamp()}, given again before each try (a
+     * real-time run in between gave the real clock); an implementation that
+     * reads {@code System.currentTimeMillis()}, {@code Instant.now()} or
+     * {@code LocalDateTime.now()} instead escapes the virtual clock, and the
+     * property stops at its first grant or renewal with one line saying so. In
+     * real time it is {@link Clock#systemUTC()}, given before any worker starts.
+     * By default ignored.
      *
      * @param clock the clock to read the current instant from
      */

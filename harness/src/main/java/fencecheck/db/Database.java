@@ -25,9 +25,10 @@ import java.util.regex.Pattern;
  * {@code CURRENT_TIMESTAMP}, {@code CURRENT_TIME}, {@code CURRENT_DATE},
  * {@code LOCALTIMESTAMP} and {@code LOCALTIME} in every statement text it is
  * given to calls that read the virtual clock too ({@link TimeKeywords}).
- * Tables created unqualified on such a session would land in the clock
- * schema: {@link TestBed} installs a protocol's tables with {@code public}
- * first on the search path.
+ * {@code public} comes first on that path, so a table created unqualified on
+ * such a session (a library's on its first use) lands in {@code public},
+ * where {@link TestBed} installs a protocol's tables, and never in the clock
+ * schema.
  */
 public interface Database extends AutoCloseable {
 

@@ -32,8 +32,8 @@ public final class TestBed {
      */
     private static final String RESET_PREFIX = "select pg_catalog.set_config('lock_timeout', '5s', true);\n";
 
-    /** The search path a protocol's schema is installed with. */
-    static final String INSTALL_SEARCH_PATH = "public, " + VirtualClock.SCHEMA + ", pg_catalog";
+    /** The search path a protocol's schema is installed with: the one its sessions run with. */
+    static final String INSTALL_SEARCH_PATH = VirtualClock.SEARCH_PATH;
 
     private final Database database;
     private final LeaseProtocol protocol;

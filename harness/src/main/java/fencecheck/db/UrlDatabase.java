@@ -50,7 +50,7 @@ public final class UrlDatabase implements Database {
              ResultSet rs = s.executeQuery("select pg_catalog.current_setting('search_path')")) {
             rs.next();
             String searchPath = rs.getString(1).replace(" ", "");
-            if (!searchPath.startsWith(VirtualClock.SCHEMA + ",pg_catalog")) {
+            if (!searchPath.startsWith(VirtualClock.SEARCH_PATH.replace(" ", ""))) {
                 throw new DatabaseUnavailable("fencecheck.db.url=" + Sessions.redact(url) + " sets the session search_path to "
                         + searchPath + "; remove the options parameter from the URL so the harness can set "
                         + VirtualClock.SEARCH_PATH);

@@ -31,8 +31,12 @@ public final class VirtualClock {
 
     public static final String SCHEMA = "fencecheck_clock";
 
-    /** The search path of every harness session: the shadow functions before {@code pg_catalog}. */
-    public static final String SEARCH_PATH = "fencecheck_clock, pg_catalog, public";
+    /**
+     * The search path of every lock-step session, and of the install connection: {@code public} first, so that a
+     * table a library creates unqualified on first use lands where the implementation's schema put its tables (and
+     * where the kit's triggers are), never in the clock schema; then the shadow functions, before {@code pg_catalog}.
+     */
+    public static final String SEARCH_PATH = "public, " + SCHEMA + ", pg_catalog";
 
     /** Sets the clock row to the one bound parameter, a {@code timestamptz}, and records the move (one statement). */
     public static final String SET_SQL = SqlResources.load("clock_set.sql");

@@ -2,6 +2,7 @@ package fencecheck.kit;
 
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Granted;
+import fencecheck.model.RunStop;
 import fencecheck.protocol.pack.BetweenStatements;
 import fencecheck.protocol.pack.Operation;
 import fencecheck.protocol.pack.Params;
@@ -9,6 +10,7 @@ import fencecheck.protocol.pack.PreparedOperation;
 import org.apiguardian.api.API;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
@@ -35,6 +37,8 @@ public final class KitAcquire implements AutoCloseable {
     private final FenceSource fence;
     private final boolean oneTransaction;
     private final PreparedOperation token;
+    /** When the session's transaction started, read around the library's acquire in forms other than (b). */
+    private final PreparedStatement started;
     /** What the library stores in its owner column for an execution ({@link LockCalls#ownerValue}). */
     private final Function<UUID, String> ownerValue;
 
@@ -49,6 +53,7 @@ public final class KitAcquire implements AutoCloseable {
         this.ownerValue = ownerValue;
         this.fence = settings.fence();
         this.oneTransaction = oneTransaction;
+        this.started = connection.prepareStatement(KitSql.text("transaction_started.sql"));
         this.token = switch (fence) {
             case RETURNED -> new PreparedOperation(connection, KitSql.file("set_fence.sql", Operation.ACQUIRE, List.of("job_key", "token")));
             case FENCE_ROW -> new PreparedOperation(connection, KitSql.file("advance_fence.sql", Operation.ACQUIRE, List.of("job_key")));
@@ -59,8 +64,11 @@ public final class KitAcquire implements AutoCloseable {
 
     public Outcome acquire(String key, UUID owner, Call call) throws SQLException {
         boolean own = connection.getAutoCommit();
-        if (!own || fence == FenceSource.TRIGGER) {
+        if (fence == FenceSource.TRIGGER) {
             return withFence(key, owner, call.acquire());
+        }
+        if (!own) {
+            return withFence(key, owner, inOneTransaction(call));
         }
         if (!oneTransaction) {
             Outcome answer = call.acquire();
@@ -69,7 +77,7 @@ public final class KitAcquire implements AutoCloseable {
         }
         connection.setAutoCommit(false);
         try {
-            Outcome answer = withFence(key, owner, call.acquire());
+            Outcome answer = withFence(key, owner, inOneTransaction(call));
             connection.commit();
             connection.setAutoCommit(true);
             return answer;
@@ -81,6 +89,33 @@ public final class KitAcquire implements AutoCloseable {
                 e.addSuppressed(alsoFailed);
             }
             throw e;
+        }
+    }
+
+    /**
+     * The library's acquire, refused in one line when it ended the transaction it ran in: with the fence advanced in
+     * the next one, a grant could commit without its fence (a network fault between them), which form (a) is there to
+     * make impossible. A library that commits on its own wherever it runs (Spring's {@code DataSourceTransactionManager}
+     * commits the connection it was handed) is checked with form (b), or given a transaction that joins the caller's.
+     */
+    private Outcome inOneTransaction(Call call) throws SQLException {
+        Object before = transactionStart();
+        Outcome answer = call.acquire();
+        // only a grant moves the fence; a refusal may leave the transaction failed (a library that caught a duplicate
+        // key), where no statement runs until it ends
+        if (answer instanceof Granted && !before.equals(transactionStart())) {
+            throw new RunStop("the library's acquire ended the kit's transaction (it committed or rolled back on"
+                    + " its own), so fence=" + fence.spelled() + " would move the fence in a second transaction: run the acquire"
+                    + " in the caller's transaction (with Spring, a TransactionTemplate with PROPAGATION_SUPPORTS over the kit's"
+                    + " SessionDataSource), or use fence=trigger");
+        }
+        return answer;
+    }
+
+    private Object transactionStart() throws SQLException {
+        try (ResultSet rs = started.executeQuery()) {
+            rs.next();
+            return rs.getObject(1);
         }
     }
 
@@ -101,6 +136,7 @@ public final class KitAcquire implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
+        started.close();
         token.close();
     }
 }

@@ -7,9 +7,12 @@ import fencecheck.protocol.pack.PreparedOperation;
 import org.apiguardian.api.API;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Installs the kit next to the library's table: the fence, both sinks, and the library's table registered (for
@@ -30,6 +33,8 @@ public final class KitInstall {
             s.execute(KitSql.text("schema.sql"));
         }
         LockTable lock = settings.lock();
+        checkColumns(connection, lock);
+        refuseTwins(connection, lock);
         String newLease = settings.fence() == FenceSource.TRIGGER ? String.join(",", lock.newLeaseColumns()) : null;
         try (PreparedOperation register = new PreparedOperation(connection, KitSql.file("register_lock.sql", Operation.SCHEMA,
                 List.of("lock_table", "name_column", "owner_column", "until_column", "new_lease", "when_set", "when_ended",
@@ -46,6 +51,61 @@ public final class KitInstall {
             String first = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
             throw new SQLException("the kit could not register lock table " + lock.table() + ": " + first
                     + "; check lock.table and its columns (the library's schema runs first)", e.getSQLState(), e);
+        }
+    }
+
+    /**
+     * Refuses a column name the lock table does not have, in one line. PostgreSQL keeps a name created without quotes
+     * in lower case (Camel's {@code createdAt} is {@code createdat}), and the kit quotes the names it is given, so
+     * a name spelled as a library's documentation spells it may miss: the line names the column to write instead.
+     */
+    private static void checkColumns(Connection connection, LockTable lock) throws SQLException {
+        List<String> columns = new ArrayList<>();
+        try (PreparedOperation read = new PreparedOperation(connection, KitSql.file("lock_columns.sql", Operation.SCHEMA,
+                List.of("lock_table")));
+             ResultSet rs = read.query(new Params().text("lock_table", lock.table()))) {
+            while (rs.next()) {
+                columns.add(rs.getString(1));
+            }
+        }
+        if (columns.isEmpty()) {
+            return; // no such table: registering it says so
+        }
+        List<String> named = new ArrayList<>(List.of(lock.nameColumn(), lock.ownerColumn(), lock.untilColumn()));
+        named.addAll(lock.newLeaseColumns());
+        if (lock.heldColumn() != null) {
+            named.add(lock.heldColumn());
+        }
+        for (String column : named) {
+            if (columns.contains(column)) {
+                continue;
+            }
+            String folded = column.toLowerCase(Locale.ROOT);
+            throw new IllegalArgumentException("the kit's lock table " + lock.table() + " has no column " + column
+                    + (columns.contains(folded) ? "; it has " + folded + " (PostgreSQL keeps a name created without quotes in"
+                    + " lower case): name the column " + folded
+                    : " (its columns: " + String.join(", ", columns) + "): name one of these"));
+        }
+    }
+
+    /**
+     * Refuses a lock table whose name another schema holds too, in one line: the kit's triggers and reads are on the
+     * one registered, and a library that writes the other (one it created on its first use where its search path
+     * pointed, or one it names with its schema) would take leases the kit never numbers.
+     */
+    private static void refuseTwins(Connection connection, LockTable lock) throws SQLException {
+        List<String> twins = new ArrayList<>();
+        try (PreparedOperation read = new PreparedOperation(connection, KitSql.file("lock_table_twins.sql", Operation.SCHEMA,
+                List.of("lock_table")));
+             ResultSet rs = read.query(new Params().text("lock_table", lock.table()))) {
+            while (rs.next()) {
+                twins.add(rs.getString(1));
+            }
+        }
+        if (!twins.isEmpty()) {
+            throw new IllegalStateException("the kit's lock table " + lock.table() + " has a namesake in another schema ("
+                    + String.join(", ", twins) + "): the kit numbers leases only in the one lock.table names, and a library that"
+                    + " writes the other gets no token; drop the other table, or name the one the library writes, with its schema");
         }
     }
 

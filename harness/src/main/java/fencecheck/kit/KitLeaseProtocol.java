@@ -240,9 +240,11 @@ public class KitLeaseProtocol implements LeaseProtocol, DeletesWithSql {
         }
 
         /**
-         * Hands the run's clock to a library that takes time from Java ({@link LeaseProtocol#useClock}): the virtual
-         * clock in lock step, {@link Clock#systemUTC()} in real time. By default the clock is ignored, which is right
-         * for a library that takes every instant from the database.
+         * Hands the run's clock to a library that takes time from Java ({@link LeaseProtocol#useClock}), before every
+         * try of every property: the virtual clock in lock step, {@link Clock#systemUTC()} in real time. By default
+         * the clock is ignored, which is right for a library that takes every instant from the database; a library
+         * that reads the JVM's clock itself and takes no clock cannot run in lock step (its first grant stops the
+         * property with one line naming the clock): check it in real time only.
          *
          * @param value what gives the clock to the library, not null
          * @return this builder
@@ -399,6 +401,16 @@ public class KitLeaseProtocol implements LeaseProtocol, DeletesWithSql {
     @Override
     public void restartCoordinator() {
         restartCoordinator.run();
+    }
+
+    /**
+     * Whether the lock table's until column holds the last renewal ({@link Builder#untilIsLastRenewal}): the lease
+     * length is then one per process, and the real-time workers must all ask for it.
+     *
+     * @return true when the kit reads a lease end as that column plus the latest lease length asked for
+     */
+    public boolean untilIsLastRenewal() {
+        return settings.lock().lastRenewal();
     }
 
     /**

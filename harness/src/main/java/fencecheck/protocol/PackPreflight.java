@@ -11,23 +11,25 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * Installs an implementation's tables before the first try and, for a SQL pack, has PostgreSQL read every one of
- * its statements first ({@link StatementCheck}): a statement the server refuses stops the run with one line naming
- * the file, line and column, where it would otherwise fail every try.
+ * Installs an implementation's tables before the first try, checks that none landed where a worker's session does
+ * not look ({@link SchemaPlacement}) and, for a SQL pack, has PostgreSQL read every one of its statements first
+ * ({@link StatementCheck}): a statement the server refuses stops the run with one line naming the file, line and
+ * column (and, for a table a schema put in another schema, where it is), where it would otherwise fail every try.
  */
 public final class PackPreflight {
 
     /** The search path a schema is installed with (see {@link TestBed#install}): its tables go to {@code public}. */
-    private static final String INSTALL_SEARCH_PATH = "public, " + VirtualClock.SCHEMA + ", pg_catalog";
+    private static final String INSTALL_SEARCH_PATH = VirtualClock.SEARCH_PATH;
 
     private PackPreflight() {
     }
 
     /**
      * For a SQL pack: its schema run and rolled back, then installed, then every statement prepared. For any other
-     * implementation: its schema installed.
+     * implementation: its schema installed. For both: no table of theirs in the clock's schema.
      *
      * @throws fencecheck.protocol.pack.PackException in one line, for a statement PostgreSQL refused
+     * @throws IllegalStateException                 in one line, for a table left in the clock's schema
      * @throws SQLException                           when the database cannot be reached or the install fails otherwise
      */
     public static void install(Database database, LeaseProtocol protocol) throws SQLException {
@@ -40,8 +42,9 @@ public final class PackPreflight {
             }
         }
         new TestBed(database, protocol).install();
-        if (protocol instanceof SqlLeaseProtocol sql) {
-            try (Connection c = database.connect()) {
+        try (Connection c = database.connect()) {
+            SchemaPlacement.check(c, protocol.name());
+            if (protocol instanceof SqlLeaseProtocol sql) {
                 StatementCheck.checkStatements(c, sql.pack());
             }
         }

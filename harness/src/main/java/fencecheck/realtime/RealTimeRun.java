@@ -7,6 +7,7 @@ import fencecheck.api.LeaseClient;
 import fencecheck.api.LeaseProtocol;
 import fencecheck.api.ModelConfig;
 import fencecheck.check.HistoryShrinker;
+import fencecheck.check.RealTimeClock;
 import fencecheck.check.RealTimeHistory;
 import fencecheck.check.RealTimeVerdict;
 import fencecheck.db.Database;
@@ -14,6 +15,8 @@ import fencecheck.db.ReplicatedDatabase;
 import fencecheck.db.TestBed;
 import fencecheck.findings.FindingKinds;
 import fencecheck.findings.Severity;
+import fencecheck.model.ClockBounds;
+import fencecheck.model.RunStop;
 import fencecheck.run.Situation;
 import fencecheck.run.TraceRunner;
 
@@ -23,6 +26,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
@@ -42,6 +46,11 @@ public final class RealTimeRun {
      * so past it a worker only finishes the call it is in (at most a network timeout, then its session's end).
      */
     private static final long JOIN_GRACE_MILLIS = 15_000;
+
+    /** What to change when a real-time answer shows a clock other than the server's. */
+    static final String CLOCK_FIX = "take every instant from the database's clock (now(), clock_timestamp()) or from the"
+            + " java.time.Clock that LeaseProtocol.useClock hands over before every try (Clock.systemUTC() in real time), and"
+            + " keep the JVM's clock in sync with the server's";
     /**
      * How long the first incarnations are waited for to open their sessions before the run starts: in a fresh JVM on a
      * loaded machine it took up to about 2 s.
@@ -116,6 +125,10 @@ public final class RealTimeRun {
         RealTimeHistory history = ran.history();
         long done = System.nanoTime();
         ModelConfig config = protocol.modelConfig().withConformance(conformance);
+        Optional<String> foreign = RealTimeClock.firstOutside(history, config.resolution());
+        if (foreign.isPresent()) {
+            throw ClockBounds.stop(protocol.name(), foreign.get(), CLOCK_FIX);
+        }
         RealTimeVerdict verdict = RealTimeVerdict.of(history, config, settings.maxStates());
         long checked = System.nanoTime();
         HistoryShrinker.Shrunk shrunk = null;
@@ -206,6 +219,9 @@ public final class RealTimeRun {
                 join(failoverThread, deadline);
             }
             for (Worker w : List.copyOf(all)) {
+                if (w.failure instanceof RunStop stop) {
+                    throw stop;
+                }
                 if (w.failure != null) {
                     throw new IllegalStateException("real-time worker " + w.name + " failed: " + w.failure, w.failure);
                 }

@@ -11,6 +11,7 @@ import fencecheck.model.Command.Acquire;
 import fencecheck.model.Command.Release;
 import fencecheck.model.Command.Renew;
 import fencecheck.model.Command.Write;
+import fencecheck.model.RunStop;
 
 import java.sql.SQLException;
 import java.util.Comparator;
@@ -224,6 +225,10 @@ final class Worker implements Runnable {
         try {
             outcome = call(session, command);
         } catch (SQLException | RuntimeException e) {
+            RunStop stop = RunStop.in(e);
+            if (stop != null) {
+                throw stop; // the implementation's setup: the run ends with it
+            }
             outcome = null;
             thrown = e;
         }

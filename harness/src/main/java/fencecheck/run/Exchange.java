@@ -408,6 +408,7 @@ final class Exchange {
         if (!r.waited && r.gate == null && seen.outcome() instanceof JobOutcome.Answered) {
             st.runner.metrics().latency(r.command, seen.nanos(), r.startedAt);
         }
+        ForeignClock.stopOutside(st.runner.protocol(), s.name, r, seen.outcome());
         JobState before = st.state;
         CallJudge.Judged judged = judge.judged(st.state, r, seen);
         JobTransition t = judged.transition();

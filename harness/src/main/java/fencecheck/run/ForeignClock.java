@@ -1,15 +1,24 @@
 package fencecheck.run;
 
 import fencecheck.api.KeyState;
+import fencecheck.api.LeaseProtocol;
 import fencecheck.api.Outcome;
+import fencecheck.job.JobCommand;
+import fencecheck.job.JobOutcome;
+import fencecheck.model.ClockBounds;
+import fencecheck.model.Describe;
 import fencecheck.model.Micros;
 
+import java.util.Collections;
 import java.util.Optional;
 
 /**
  * Recognises a time the database answered that is far from the virtual
  * clock: the implementation reads a clock fencecheck does not move, and the
- * verdict should say so in words, not only as two odd numbers.
+ * verdict should say so in words, not only as two odd numbers. A grant's or
+ * renewal's lease end outside what the virtual clock can give stops the try
+ * ({@link #stopOutside}); a row's time far off is explained in a divergence's
+ * verdict ({@link #explain}).
  */
 final class ForeignClock {
 
@@ -23,7 +32,31 @@ final class ForeignClock {
             + " System.currentTimeMillis(), Instant.now() without the given clock, pg_catalog.now(), 'now'::timestamptz,"
             + " a keyword inside a function body stored in the database, or a clock of another server";
 
+    /** What to change when a lock-step answer shows another clock. */
+    static final String LOCK_STEP_FIX = "take every instant from now(), clock_timestamp() or CURRENT_TIMESTAMP as written"
+            + " (fencecheck moves them; not pg_catalog.now()) or from the java.time.Clock that LeaseProtocol.useClock hands over"
+            + " before every try; a library that reads the JVM's clock itself cannot run in lock step: check it in real time"
+            + " only (checks = Check.REAL_TIME)";
+
     private ForeignClock() {
+    }
+
+    /**
+     * Stops the try, and with it the property ({@link ClockBounds.ForeignClock}), when a grant or renewal answered a
+     * lease end the virtual clock cannot have given, whatever the semantics claim: before the call started, or later
+     * than its end plus the lease length and one unit of the claimed resolution.
+     */
+    static void stopOutside(LeaseProtocol protocol, String session, Running r, JobOutcome seen) {
+        if (!(r.command instanceof JobCommand.LeaseOperation op) || !(seen instanceof JobOutcome.Answered answered)) {
+            return;
+        }
+        long latest = Collections.max(r.instants());
+        Optional<String> outside = ClockBounds.outside(op.command(), answered.outcome(), r.startedAt, latest,
+                protocol.modelConfig().resolution());
+        if (outside.isPresent()) {
+            throw ClockBounds.stop(protocol.name(), session + "'s " + Describe.command(op.command()) + " at "
+                    + Micros.format(r.startedAt) + " " + outside.get(), LOCK_STEP_FIX);
+        }
     }
 
     /** The explanation, when the answer or the lease row carries a time far from the model's. */

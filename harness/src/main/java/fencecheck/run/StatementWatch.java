@@ -1,9 +1,13 @@
 package fencecheck.run;
 
 import fencecheck.job.JobOutcome;
+import fencecheck.model.RunStop;
 
 import java.net.SocketTimeoutException;
 import java.sql.SQLException;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
@@ -78,12 +82,37 @@ final class StatementWatch {
         }
     }
 
+    /**
+     * The failure as the step's answer, unless it is a {@link RunStop} (the implementation's setup breaks a promise the
+     * kit relies on), which ends the try and the property instead, whatever the library wrapped it in.
+     */
     static Observation failed(Throwable cause, long nanos) {
+        RunStop stop = RunStop.in(cause);
+        if (stop != null) {
+            throw stop;
+        }
         if (cause instanceof SQLException sql && DEADLOCK_DETECTED.equals(sql.getSQLState())) {
             return new Observation(null, "the database detected a deadlock and aborted the statement: "
                     + firstLine(cause.getMessage()), true, nanos);
         }
-        return new Observation(null, "the statement failed: " + firstLine(String.valueOf(cause.getMessage())), false, nanos);
+        return new Observation(null, "the statement failed: " + firstLine(String.valueOf(cause.getMessage())) + rootCause(cause),
+                false, nanos);
+    }
+
+    /**
+     * The innermost cause, when the failure wraps one: a library's own words ("Could not open JDBC Connection") often
+     * hide what went wrong under them (the adapter's NullPointerException, the server's error). Empty otherwise.
+     */
+    private static String rootCause(Throwable cause) {
+        Throwable root = cause;
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        while (root.getCause() != null && seen.add(root)) {
+            root = root.getCause();
+        }
+        if (root == cause || root.getMessage() != null && String.valueOf(cause.getMessage()).contains(root.getMessage())) {
+            return "";
+        }
+        return " (caused by " + root.getClass().getSimpleName() + (root.getMessage() == null ? "" : ": " + firstLine(root.getMessage())) + ")";
     }
 
     /**

@@ -187,6 +187,9 @@ public final class TraceRunner implements AutoCloseable {
         try {
             sessions.readyForTry();
             resetTables();
+            // the virtual clock again before every try: a real-time run between two tries of this runner handed the
+            // implementation the real clock, and a library that keeps its clock in a static field still holds it
+            protocol.useClock(clock);
             // a fresh try is a fresh application: nothing the coordinator kept belongs to the emptied tables
             protocol.restartCoordinator();
             try {

@@ -8,8 +8,9 @@
 -- that statement waited on a row lock while the clock moved.
 --
 -- Sessions of the harness run with
---   search_path = fencecheck_clock, pg_catalog, public
--- so an unqualified now(), transaction_timestamp(), statement_timestamp(),
+--   search_path = public, fencecheck_clock, pg_catalog
+-- (public first, so that a table created unqualified lands there and never
+-- here) so an unqualified now(), transaction_timestamp(), statement_timestamp(),
 -- clock_timestamp(), timeofday() or one-argument age() resolves to the
 -- function of the same name below. The SQL keywords CURRENT_TIMESTAMP,
 -- CURRENT_TIME, CURRENT_DATE, LOCALTIMESTAMP and LOCALTIME cannot be shadowed

@@ -37,7 +37,7 @@ class DatabasesTest {
              Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("show search_path")) {
             rs.next();
-            assertThat(rs.getString(1)).isEqualTo("fencecheck_clock, pg_catalog, public");
+            assertThat(rs.getString(1)).isEqualTo("public, fencecheck_clock, pg_catalog");
             assertThat(c.getAutoCommit()).isTrue();
             assertThat(c.getNetworkTimeout()).isEqualTo(Sessions.SOCKET_TIMEOUT_SECONDS * 1000);
         }
@@ -91,7 +91,7 @@ class DatabasesTest {
             assertThat(byUrl.describe()).matches("PostgreSQL 18\\.\\d+ \\(url, [a-z0-9_]+-[a-z0-9_.-]+\\)");
             try (Connection c = byUrl.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("show search_path")) {
                 rs.next();
-                assertThat(rs.getString(1)).isEqualTo("fencecheck_clock, pg_catalog, public");
+                assertThat(rs.getString(1)).isEqualTo("public, fencecheck_clock, pg_catalog");
             }
         } finally {
             if (before == null) {

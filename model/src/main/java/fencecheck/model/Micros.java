@@ -1,11 +1,16 @@
 package fencecheck.model;
 
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 
 /** Time is counted in microseconds; virtual time prints as seconds with all six digits, real time as ms. */
 public final class Micros {
 
     public static final long SECOND = 1_000_000L;
+
+    /** Time 0: virtual time counts from it, and every instant an implementation answers is counted from it too. */
+    public static final Instant ORIGIN = Instant.parse("2030-01-01T00:00:00Z");
 
     private Micros() {
     }
@@ -19,5 +24,10 @@ public final class Micros {
         String sign = micros < 0 ? "-" : "";
         long abs = Math.abs(micros);
         return String.format("%s%d.%06ds", sign, abs / SECOND, abs % SECOND);
+    }
+
+    /** The instant {@code micros} after {@link #ORIGIN}, for a sentence that names a date (a clock years away). */
+    public static Instant instant(long micros) {
+        return ORIGIN.plus(micros, ChronoUnit.MICROS);
     }
 }

@@ -1,12 +1,16 @@
 package fencecheck.properties;
 
+import fencecheck.api.Check;
+import fencecheck.api.Fencecheck;
 import fencecheck.api.LeaseProtocol;
 import fencecheck.db.Databases;
 import fencecheck.db.replica.Replication;
 import fencecheck.faults.proxy.FaultProxies;
 import fencecheck.findings.ShrinkBudget;
+import fencecheck.kit.KitLeaseProtocol;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.PackPreflight;
+import fencecheck.realtime.RealTimeSettings;
 
 import java.sql.SQLException;
 import java.util.HashMap;
@@ -54,7 +58,7 @@ final class Configuration {
         if (settingsProblem.isPresent()) {
             return settingsProblem;
         }
-        Optional<String> ttlProblem = ttlProblem(container);
+        Optional<String> ttlProblem = ttlProblem(container).or(() -> oneLengthProblem(container));
         if (ttlProblem.isPresent()) {
             return ttlProblem;
         }
@@ -98,6 +102,33 @@ final class Configuration {
         } catch (IllegalArgumentException e) {
             return Optional.of(firstLine(e));
         }
+    }
+
+    /**
+     * A kit implementation whose lock table keeps the last renewal, not the lease end, has one lease length per
+     * process (db-scheduler's dead limit, Camel's lockMaxAgeMillis): leases of several lengths in real time would be
+     * judged by whichever length was asked last, and whoever takes a lease over judges it by its own. Its real-time
+     * workers must ask for one length.
+     */
+    private static Optional<String> oneLengthProblem(Class<?> container) {
+        if (container == null || !Preflight.checksOf(container).contains(Check.REAL_TIME)) {
+            return Optional.empty();
+        }
+        LeaseProtocol protocol;
+        RealTimeSettings settings;
+        try {
+            protocol = Harnesses.implementationUnderTest(container);
+            settings = RealTimeChecks.settings(0, container);
+        } catch (RuntimeException e) {
+            return Optional.empty(); // a problem of its own, which the implementation's or the lengths' check says
+        }
+        if (!(protocol instanceof KitLeaseProtocol kit) || !kit.untilIsLastRenewal() || settings.ttlMinMillis() == settings.ttlMaxMillis()) {
+            return Optional.empty();
+        }
+        return Optional.of(protocol.name() + " keeps the last renewal as its lease's end (untilIsLastRenewal): its leases have one"
+                + " length, but the real-time workers ask for " + settings.ttlMinMillis() + ".." + settings.ttlMaxMillis()
+                + " ms; give them one, e.g. @" + Fencecheck.class.getSimpleName() + "(realTimeTtl = \"200\") or -D"
+                + RealTimeTtl.PROPERTY + "=200");
     }
 
     private static Optional<String> checkImplementation(String name) {

@@ -41,7 +41,15 @@ public class FailureReport implements AroundPropertyHook, OnFencecheckProperties
             context.attributes().setSeed(pinned.get());
         }
         PropertyFindings.reset();
+        PropertyStop.reset();
         PropertyExecutionResult result = property.execute();
+        Optional<String> stopped = PropertyStop.line();
+        if (stopped.isPresent()) {
+            // one line, as a setting error: what the tries before it found was found on a clock that is not fencecheck's
+            String implementation = Harnesses.implementationUnderTest(context.containerClass()).name();
+            String line = stopped.get().startsWith(implementation) ? stopped.get() : implementation + ": " + stopped.get();
+            return result.mapToFailed(new FindingsFailure(line, String.join("\n", ConsoleSummary.wrapped(label(context) + ": " + line)) + "\n"));
+        }
         if (!PropertyFindings.failingTries().isEmpty()) {
             return withEveryFinding(context, result);
         }

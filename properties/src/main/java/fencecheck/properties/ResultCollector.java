@@ -170,9 +170,11 @@ public class ResultCollector implements AroundPropertyHook, OnFencecheckProperti
                 .filter(p -> !p.isEmpty() && p.get(0) instanceof List<?>)
                 .map(p -> ((List<?>) p.get(0)).size())
                 .orElse(null);
-        // jqwik judges coverage only after the last try: a run stopped by a failing try was not judged
-        boolean judged = status == RunResult.Status.PASSED || (status == RunResult.Status.FAILED
-                && failedTry.isEmpty() && result.countTries() > 0);
+        // jqwik judges coverage only after the last try: a run stopped by a failing try was not judged, nor one that
+        // stopped at an error of the implementation's setup (its later tries ran nothing)
+        boolean stopped = PropertyStop.line().isPresent();
+        boolean judged = !stopped && (status == RunResult.Status.PASSED || (status == RunResult.Status.FAILED
+                && failedTry.isEmpty() && result.countTries() > 0));
         RunResult.Statistics statistics = statistics(context, result, protocol, runner, judged);
         Optional<Covers> covers = context.findAnnotation(Covers.class);
         Optional<String> examinedBy = LauncherTests.examining(context.containerClass(), context.targetMethod());
@@ -185,8 +187,8 @@ public class ResultCollector implements AroundPropertyHook, OnFencecheckProperti
                 runner.map(r -> DATABASES.computeIfAbsent(r.database(), RunResult.DatabaseInfo::of))
                         .orElse(RunResult.DatabaseInfo.unknown("no database was reached")),
                 status,
-                result.countTries(),
-                result.countChecks(),
+                stopped ? PropertyStop.triesRun() : result.countTries(),
+                stopped ? PropertyStop.triesRun() : result.countChecks(),
                 seed,
                 started.toString(),
                 millis,

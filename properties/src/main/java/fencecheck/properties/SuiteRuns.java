@@ -4,6 +4,7 @@ import fencecheck.api.Check;
 import fencecheck.api.FencecheckSuite;
 import fencecheck.api.LeaseProtocol;
 import fencecheck.db.Databases;
+import fencecheck.model.RunStop;
 import fencecheck.realtime.RealTimeRun;
 import fencecheck.run.TraceRunner;
 import fencecheck.run.TryResult;
@@ -25,20 +26,40 @@ public final class SuiteRuns {
     /**
      * Runs one lock-step try and counts its situations. A failing try does not fail the property: it is recorded, the
      * property goes on, and its end ({@link FailureReport}) reports every kind of finding, each shrunk, in one failure.
+     * An answer from a clock fencecheck does not control, or a library that breaks a promise of the kit, stops the
+     * property instead ({@link PropertyStop}).
      */
     public static void lockStep(Class<?> suite, List<Step> steps, Check group, boolean throughFaultProxies) {
+        if (!PropertyStop.tryStarts()) {
+            return;
+        }
         LeaseProtocol protocol = Harnesses.implementationUnderTest(suite);
         TraceRunner runner = Harnesses.runnerFor(protocol, throughFaultProxies);
-        TryResult result = runner.run(Trace.of(protocol.name(), steps));
+        TryResult result;
+        try {
+            result = runner.run(Trace.of(protocol.name(), steps));
+        } catch (RunStop stop) {
+            PropertyStop.stop(stop);
+            return;
+        }
         Coverage.collect(result.situations(), group, protocol, runner.tries()::situationsOfTries);
         PropertyFindings.record(result);
     }
 
     /** Runs one try with a failover of the replicated database. */
     public static void failover(Class<?> suite, List<Step> steps) {
+        if (!PropertyStop.tryStarts()) {
+            return;
+        }
         LeaseProtocol protocol = Harnesses.implementationUnderTest(suite);
         TraceRunner runner = Harnesses.failoverRunnerFor(protocol);
-        TryResult result = runner.run(Trace.of(protocol.name(), steps));
+        TryResult result;
+        try {
+            result = runner.run(Trace.of(protocol.name(), steps));
+        } catch (RunStop stop) {
+            PropertyStop.stop(stop);
+            return;
+        }
         Coverage.collect(result.situations(), Check.FAILOVER, protocol, runner.tries()::situationsOfTries);
         PropertyFindings.record(result);
     }
@@ -49,9 +70,18 @@ public final class SuiteRuns {
      * key, each shrunk, in one failure, as lock step does. A history the checker gave up on fails the try, saying so.
      */
     public static void realTime(Class<?> suite, long seed) throws SQLException {
+        if (!PropertyStop.tryStarts()) {
+            return;
+        }
         LeaseProtocol protocol = Harnesses.implementationUnderTest(suite);
-        RealTimeRun.Result result = RealTimeRun.runAndJudge(Databases.shared(), protocol, RealTimeChecks.settings(seed, suite),
-                Harnesses.conformanceOf(protocol));
+        RealTimeRun.Result result;
+        try {
+            result = RealTimeRun.runAndJudge(Databases.shared(), protocol, RealTimeChecks.settings(seed, suite),
+                    Harnesses.conformanceOf(protocol));
+        } catch (RunStop stop) {
+            PropertyStop.stop(stop);
+            return;
+        }
         RealTimeRuns.record(result);
         Coverage.collect(result.situations(), Check.REAL_TIME, protocol, RealTimeRuns::situationsOfTries);
         if (result.verdict().undecided()) {

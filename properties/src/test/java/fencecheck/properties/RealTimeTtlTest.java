@@ -1,16 +1,21 @@
 package fencecheck.properties;
 
+import fencecheck.api.Check;
 import fencecheck.api.Fencecheck;
 import fencecheck.check.RealTimeHistory;
 import fencecheck.check.TimedOperation;
 import fencecheck.db.Database;
 import fencecheck.db.Databases;
+import fencecheck.kit.FenceSource;
+import fencecheck.kit.KitLeaseProtocol;
+import fencecheck.kit.LockTable;
 import fencecheck.model.Command.Acquire;
 import fencecheck.protocol.Implementations;
 import fencecheck.realtime.RealTimeRun;
 import fencecheck.realtime.RealTimeSettings;
 import org.junit.jupiter.api.Test;
 
+import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -67,6 +72,45 @@ class RealTimeTtlTest {
         Configuration.forget();
         assertThat(problem).startsWith("@Fencecheck(realTimeTtl = \"300..50\") of " + Reversed.class.getName() + ": the longest lease")
                 .doesNotContain("\n");
+    }
+
+    /** A lock library whose table keeps the last renewal, as db-scheduler's and Camel's do: one lease length per process. */
+    public static final class LastRenewalLeases extends KitLeaseProtocol {
+        public LastRenewalLeases() {
+            super(KitLeaseProtocol.builder()
+                    .schema(connection -> { })
+                    .lockTable(new LockTable("last_renewal_locks", "name", "holder", "renewed_at"))
+                    .untilIsLastRenewal()
+                    .fence(FenceSource.FENCE_ROW)
+                    .calls(connection -> {
+                        throw new SQLException("never opened: the settings stop the run before the first try");
+                    }));
+        }
+    }
+
+    @Fencecheck(implementation = LastRenewalLeases.class, checks = Check.REAL_TIME)
+    private static final class LastRenewalInRealTime {
+    }
+
+    @Fencecheck(implementation = LastRenewalLeases.class, checks = Check.REAL_TIME, realTimeTtl = "200")
+    private static final class LastRenewalOfOneLength {
+    }
+
+    @Test
+    void aLibraryThatKeepsTheLastRenewalNeedsOneLeaseLengthInRealTime() throws Exception {
+        String problem = withProperty(null, () -> {
+            Configuration.forget();
+            return Configuration.problem(LastRenewalInRealTime.class).orElseThrow(() -> new AssertionError("50..300 was accepted"));
+        });
+        Configuration.forget();
+        assertThat(problem).isEqualTo(LastRenewalLeases.class.getName() + " keeps the last renewal as its lease's end"
+                + " (untilIsLastRenewal): its leases have one length, but the real-time workers ask for 50..300 ms; give them"
+                + " one, e.g. @Fencecheck(realTimeTtl = \"200\") or -Dfencecheck.realtime.ttl=200");
+        assertThat(withProperty("100..200", () -> {
+            Configuration.forget();
+            return Configuration.problem(LastRenewalOfOneLength.class).orElse("");
+        })).as("the command line wins over the annotation's one length").contains("ask for 100..200 ms");
+        Configuration.forget();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package fencecheck.protocol.pack;
 
+import fencecheck.protocol.SchemaPlacement;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
@@ -9,6 +10,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -46,6 +48,9 @@ public final class StatementCheck {
             Pattern.DOTALL);
 
     private static final String SYNTAX_ERROR = "42601";
+    private static final String UNDEFINED_TABLE = "42P01";
+    /** PostgreSQL's words for a table a statement names and the search path does not find. */
+    private static final Pattern MISSING_TABLE = Pattern.compile("relation \"([^\".]+)\" does not exist");
     private static final String IN_A_TRANSACTION_BLOCK = "25001";
     private static final String PREPARED_NAME = "fencecheck_statement_check";
 
@@ -106,10 +111,24 @@ public final class StatementCheck {
                 s.execute("DEALLOCATE " + PREPARED_NAME);
             } catch (SQLException e) {
                 if (!afterUtility || SYNTAX_ERROR.equals(e.getSQLState())) {
-                    throw refused(file, source, prefix.length(), e, "fix the statement; PostgreSQL could not prepare it,"
-                            + " so no try was run");
+                    throw refused(file, source, prefix.length(), e, whereItIs(e).orElse("fix the statement; PostgreSQL could"
+                            + " not prepare it, so no try was run"));
                 }
             }
+        }
+    }
+
+    /** For a table the statement did not find: the schema that holds it, where a worker's session does not look. */
+    private Optional<String> whereItIs(SQLException e) {
+        Matcher missing = e.getSQLState() != null && e.getSQLState().equals(UNDEFINED_TABLE) && e.getMessage() != null
+                ? MISSING_TABLE.matcher(e.getMessage()) : null;
+        if (missing == null || !missing.find()) {
+            return Optional.empty();
+        }
+        try {
+            return SchemaPlacement.elsewhere(session, missing.group(1));
+        } catch (SQLException lookupFailed) {
+            return Optional.empty();
         }
     }
 

@@ -91,6 +91,35 @@ class StatementCheckTest {
     }
 
     @Test
+    void aTableTheSchemaLeftInAnotherSchemaIsNamedWithWhereItIs() throws SQLException {
+        // the reference with its lease table renamed, and created in a schema of its own, where a worker's session does not look
+        PackFolder folder = PackFolder.at(dir.resolve("elsewhere")).leaseOnlyCopyOfReference("preflight-elsewhere");
+        SqlPack reference = SqlPacks.builtIn("reference");
+        for (Operation operation : Operation.values()) {
+            if (reference.find(operation).isPresent() && !operation.file().startsWith("job/")) {
+                folder.with(operation.file(), reference.file(operation).text().replace("job_leases", "placement_leases"));
+            }
+        }
+        folder.with("schema.sql", reference.file(Operation.SCHEMA).text()
+                .replace("create table if not exists job_leases (", "create schema if not exists placement_elsewhere;\n"
+                        + "create table if not exists placement_elsewhere.placement_leases (")
+                .replace("alter table job_leases", "alter table placement_elsewhere.placement_leases"));
+        try {
+            assertThatThrownBy(() -> PackPreflight.install(database, new SqlLeaseProtocol(load(folder))))
+                    .isInstanceOf(PackException.class)
+                    .hasMessageNotContaining("\n")
+                    .hasMessageContaining("relation \"placement_leases\" does not exist; the schema left table placement_leases"
+                            + " in schema placement_elsewhere, where a worker's session does not look (its search path is public,"
+                            + " fencecheck_clock, pg_catalog in lock step, public in real time): create it in public, without a"
+                            + " schema name or a search_path of its own; no try was run");
+        } finally {
+            try (Connection c = database.connect(); Statement s = c.createStatement()) {
+                s.execute("drop schema if exists placement_elsewhere cascade");
+            }
+        }
+    }
+
+    @Test
     void utilityStatementsJsonbOperatorsAndCommentsAreNotMistakenForErrors() throws SQLException {
         String acquire = SqlPacks.builtIn("reference").file(Operation.ACQUIRE).text();
         SqlPack pack = load(PackFolder.at(dir.resolve("fine")).copyOfReference("preflight-fine")

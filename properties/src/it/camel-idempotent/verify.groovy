@@ -1,0 +1,48 @@
+// Camel's JdbcOrphanLockAwareIdempotentRepository with the kit's token fails, and for Camel's reasons only:
+// - in real time, a safety finding where an instance whose lock was taken over acts on it still: its keep-alive is
+//   answered as a renewal (it refreshes the new holder's createdAt), or its remove as a release (it deletes the new
+//   holder's row); Camel's row names the route, never the instance, so nothing refuses either;
+// - in lock step, one line that says Camel reads a clock fencecheck does not control, at the first grant, and no try after it;
+// - TakeoverTest shows both on the database in every build.
+// Any other finding, note, error or failure fails this project.
+import groovy.json.JsonSlurper
+
+def log = new File(basedir, 'build.log').text
+def implementation = 'com.example.camel.CamelLeases'
+def runs = new File(basedir, 'target/fencecheck/runs').listFiles().findAll { it.isDirectory() }.sort { it.name }
+def results = new File(runs.last(), 'results').listFiles().findAll { it.name.endsWith('.json') }
+        .collect { new JsonSlurper().parse(it) }
+assert results*.property.sort() == ['CamelLeasesTest.databaseAgreesWithModel', 'CamelLeasesTest.historiesAreLinearizable']
+def byProperty = results.collectEntries { [(it.property): it] }
+
+// real time: one safety finding, an old holder's renew or release after another instance was granted the message
+def realTime = byProperty['CamelLeasesTest.historiesAreLinearizable']
+assert realTime.implementation == implementation
+assert realTime.status == 'FAILED' && realTime.failure != null
+def verdict = realTime.failure.verdict.replaceAll(/\s+/, ' ')
+// the old holder's call, answered as if it still held the lock, while another instance's lease (a later token) holds
+def late = verdict =~ /^not linearizable on K\d: operation \d+ \((w[\d.]+): (renew K\d token \d+ as \1 for 200\.000 ms\) answered Renewed\(until [0-9.]+ ms\)|release K\d token \d+ as \1\) answered Released), but after the (answer|\d+ answers) before it the model answers (RenewRejected|ReleaseRejected) at [0-9.]+ ms, the lease of token \d+ held by (w[\d.]+)/
+assert late.find() : "not Camel's late keep-alive or remove: ${verdict}"
+assert late.group(1) != late.group(5) : "the lease the model holds is the caller's own: ${verdict}"
+assert realTime.moreFindings.isEmpty() && (realTime.notes ?: []).isEmpty()
+assert log =~ /historiesAreLinearizable: com\.example\.camel\.CamelLeases: not linearizable on K\d/
+// shrunk to the failing operation and the grant it contradicts, or little more
+def shrunk = realTime.failure.realTime.history.operations
+assert shrunk.size() <= 6 : "the shrunk history has ${shrunk.size()} operations"
+assert shrunk.any { it.command.type == 'acquire' && it.outcome?.type == 'granted' }
+
+// lock step: stopped at its first try with the one line that names the clock
+def lockStep = byProperty['CamelLeasesTest.databaseAgreesWithModel']
+assert lockStep.status == 'FAILED' && lockStep.tries == 1 : "lock step ran ${lockStep.tries} tries"
+def line = lockStep.failure.verdict.replaceAll(/\s+/, ' ')
+assert line.startsWith('CamelLeasesTest.databaseAgreesWithModel: com.example.camel.CamelLeases reads a clock fencecheck does not control: ') : line
+assert line =~ /w\d's acquire K\d as w\d for 10\.000000s at 0\.000000s answered a lease end of 20\d\d-\d\d-\d\dT/
+assert line.contains('check it in real time only (checks = Check.REAL_TIME)')
+assert !(log =~ /does not fulfill condition/) : 'a coverage floor was judged on the stopped property'
+
+assert log =~ /fencecheck verdict: failed: 1 finding \(1 safety\), 1 property failed without a finding \(an error\)/
+assert log =~ /Tests run: 2, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: [0-9.]+ s -- in com\.example\.camel\.TakeoverTest/ :
+        'TakeoverTest did not run and pass'
+println "camel-idempotent: real time found ${verdict.take(140)}...; lock step stopped at its first grant naming the clock;" +
+        " TakeoverTest showed the late keep-alive and the late remove"
+return true
