@@ -12,7 +12,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Installs the kit next to the library's table: the fence, both sinks, and the library's table registered (for
@@ -33,7 +32,6 @@ public final class KitInstall {
             s.execute(KitSql.text("schema.sql"));
         }
         LockTable lock = settings.lock();
-        checkColumns(connection, lock);
         refuseTwins(connection, lock);
         String newLease = settings.fence() == FenceSource.TRIGGER ? String.join(",", lock.newLeaseColumns()) : null;
         try (PreparedOperation register = new PreparedOperation(connection, KitSql.file("register_lock.sql", Operation.SCHEMA,
@@ -51,40 +49,6 @@ public final class KitInstall {
             String first = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
             throw new SQLException("the kit could not register lock table " + lock.table() + ": " + first
                     + "; check lock.table and its columns (the library's schema runs first)", e.getSQLState(), e);
-        }
-    }
-
-    /**
-     * Refuses a column name the lock table does not have, in one line. PostgreSQL keeps a name created without quotes
-     * in lower case (Camel's {@code createdAt} is {@code createdat}), and the kit quotes the names it is given, so
-     * a name spelled as a library's documentation spells it may miss: the line names the column to write instead.
-     */
-    private static void checkColumns(Connection connection, LockTable lock) throws SQLException {
-        List<String> columns = new ArrayList<>();
-        try (PreparedOperation read = new PreparedOperation(connection, KitSql.file("lock_columns.sql", Operation.SCHEMA,
-                List.of("lock_table")));
-             ResultSet rs = read.query(new Params().text("lock_table", lock.table()))) {
-            while (rs.next()) {
-                columns.add(rs.getString(1));
-            }
-        }
-        if (columns.isEmpty()) {
-            return; // no such table: registering it says so
-        }
-        List<String> named = new ArrayList<>(List.of(lock.nameColumn(), lock.ownerColumn(), lock.untilColumn()));
-        named.addAll(lock.newLeaseColumns());
-        if (lock.heldColumn() != null) {
-            named.add(lock.heldColumn());
-        }
-        for (String column : named) {
-            if (columns.contains(column)) {
-                continue;
-            }
-            String folded = column.toLowerCase(Locale.ROOT);
-            throw new IllegalArgumentException("the kit's lock table " + lock.table() + " has no column " + column
-                    + (columns.contains(folded) ? "; it has " + folded + " (PostgreSQL keeps a name created without quotes in"
-                    + " lower case): name the column " + folded
-                    : " (its columns: " + String.join(", ", columns) + "): name one of these"));
         }
     }
 
