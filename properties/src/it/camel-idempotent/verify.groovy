@@ -51,7 +51,7 @@ def lockStep = byProperty['CamelLeasesTest.databaseAgreesWithModel']
 assert lockStep.status == 'FAILED' && lockStep.tries == 1 : "lock step ran ${lockStep.tries} tries"
 def line = lockStep.failure.verdict.replaceAll(/\s+/, ' ')
 assert line.startsWith('CamelLeasesTest.databaseAgreesWithModel: com.example.camel.CamelLeases reads a clock fencecheck does not control: ') : line
-assert line =~ /w\d's acquire K\d as w\d for 10\.000000s at 0\.000000s answered a lease end of 20\d\d-\d\d-\d\dT/
+assert line =~ /w\d's acquire K\d as w\d for [0-9.]+s at [0-9.]+s answered a lease end of 20\d\d-\d\d-\d\dT/
 assert line.contains('check it in real time only (checks = Check.REAL_TIME)')
 assert !(log =~ /does not fulfill condition/) : 'a coverage floor was judged on the stopped property'
 
