@@ -44,7 +44,9 @@ assert log =~ /CamelLeasesTest\.historiesAreLinearizable: \d+ findings? \(\d+ sa
 // shrunk to the failing operation and the grant it contradicts, or little more
 def shrunk = realTime.failure.realTime.history.operations
 assert shrunk.size() <= 6 : "the shrunk history has ${shrunk.size()} operations"
-assert shrunk.any { it.command.type == 'acquire' && it.outcome?.type == 'granted' }
+// the other holder's lease it contradicts: its grant, or the lease the history starts from (an answer left out showed it)
+assert shrunk.any { it.command.type == 'acquire' && it.outcome?.type == 'granted' } ||
+        !(realTime.failure.realTime.history.startRows ?: [:]).isEmpty() : 'the shrunk history shows no other holder'
 
 // lock step: stopped at its first try with the one line that names the clock
 def lockStep = byProperty['CamelLeasesTest.databaseAgreesWithModel']
