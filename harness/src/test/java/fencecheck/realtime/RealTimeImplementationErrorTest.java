@@ -1,12 +1,11 @@
 package fencecheck.realtime;
 
-import fencecheck.api.KeyState;
 import fencecheck.api.LeaseClient;
 import fencecheck.api.Outcome;
-import fencecheck.api.SinkKind;
 import fencecheck.check.TimedOperation;
 import fencecheck.db.Databases;
 import fencecheck.findings.Severity;
+import fencecheck.protocol.ForwardingLeaseClient;
 import fencecheck.protocol.SqlLeaseProtocol;
 import org.junit.jupiter.api.Test;
 
@@ -32,44 +31,13 @@ class RealTimeImplementationErrorTest {
         @Override
         public LeaseClient client(Connection connection) throws SQLException {
             LeaseClient reference = super.client(connection);
-            return new LeaseClient() {
+            return new ForwardingLeaseClient(reference) {
                 @Override
                 public Outcome acquire(String key, UUID owner, long ttlMicros) throws SQLException {
                     if (key.equals("K2")) {
                         throw new SQLException(REFUSAL);
                     }
-                    return reference.acquire(key, owner, ttlMicros);
-                }
-
-                @Override
-                public Outcome renew(String key, UUID owner, long token, long ttlMicros) throws SQLException {
-                    return reference.renew(key, owner, token, ttlMicros);
-                }
-
-                @Override
-                public Outcome release(String key, UUID owner, long token) throws SQLException {
-                    return reference.release(key, owner, token);
-                }
-
-                @Override
-                public Outcome.WriteOutcome write(SinkKind sink, String key, long token, String resultId, String payload) throws SQLException {
-                    return reference.write(sink, key, token, resultId, payload);
-                }
-
-                @Override
-                public Outcome.RolledBack writeThenRollBack(SinkKind sink, String key, long token, String resultId, String payload)
-                        throws SQLException {
-                    return reference.writeThenRollBack(sink, key, token, resultId, payload);
-                }
-
-                @Override
-                public KeyState inspect(String key) throws SQLException {
-                    return reference.inspect(key);
-                }
-
-                @Override
-                public void close() throws SQLException {
-                    reference.close();
+                    return delegate.acquire(key, owner, ttlMicros);
                 }
             };
         }

@@ -1,10 +1,9 @@
 package fencecheck.properties;
 
-import fencecheck.api.KeyState;
 import fencecheck.api.LeaseClient;
 import fencecheck.api.Outcome;
-import fencecheck.api.SinkKind;
 import fencecheck.kit.LeaseTime;
+import fencecheck.protocol.ForwardingLeaseClient;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -29,43 +28,17 @@ public abstract class ClockedLeases extends LeaseOnlyReference {
     @Override
     public LeaseClient client(Connection connection) throws SQLException {
         LeaseClient reference = super.client(connection);
-        return new LeaseClient() {
+        return new ForwardingLeaseClient(reference) {
             @Override
             public Outcome acquire(String key, UUID owner, long ttlMicros) throws SQLException {
-                Outcome answer = reference.acquire(key, owner, ttlMicros);
+                Outcome answer = delegate.acquire(key, owner, ttlMicros);
                 return answer instanceof Outcome.Granted g ? new Outcome.Granted(g.token(), g.until() + skew(connection)) : answer;
             }
 
             @Override
             public Outcome renew(String key, UUID owner, long token, long ttlMicros) throws SQLException {
-                Outcome answer = reference.renew(key, owner, token, ttlMicros);
+                Outcome answer = delegate.renew(key, owner, token, ttlMicros);
                 return answer instanceof Outcome.Renewed r ? new Outcome.Renewed(r.until() + skew(connection)) : answer;
-            }
-
-            @Override
-            public Outcome release(String key, UUID owner, long token) throws SQLException {
-                return reference.release(key, owner, token);
-            }
-
-            @Override
-            public Outcome.WriteOutcome write(SinkKind sink, String key, long token, String resultId, String payload) throws SQLException {
-                return reference.write(sink, key, token, resultId, payload);
-            }
-
-            @Override
-            public Outcome.RolledBack writeThenRollBack(SinkKind sink, String key, long token, String resultId, String payload)
-                    throws SQLException {
-                return reference.writeThenRollBack(sink, key, token, resultId, payload);
-            }
-
-            @Override
-            public KeyState inspect(String key) throws SQLException {
-                return reference.inspect(key);
-            }
-
-            @Override
-            public void close() throws SQLException {
-                reference.close();
             }
         };
     }
