@@ -26,11 +26,16 @@ final class Signals {
 
     /** Why signals cannot be sent here, in one line; empty when they can. */
     static Optional<String> unavailable() {
-        if (System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows")) {
+        return unavailable(System.getProperty("os.name", ""), killCommand());
+    }
+
+    /** Why signals cannot be sent on the system {@code osName} with the {@code kill} command found (if any). */
+    static Optional<String> unavailable(String osName, Optional<String> kill) {
+        if (osName.toLowerCase(Locale.ROOT).startsWith("windows")) {
             return Optional.of("process pauses need POSIX signals (SIGSTOP/SIGCONT), which Windows does not have;"
                     + " run scheduler clusters on Linux or macOS");
         }
-        if (killCommand().isEmpty()) {
+        if (kill.isEmpty()) {
             return Optional.of("process pauses need the kill command, which is not on the PATH;"
                     + " install procps (or util-linux) so that kill -STOP can pause a node");
         }
