@@ -95,10 +95,15 @@ public final class JobRun implements AutoCloseable {
      * @throws IllegalStateException when the firing is never recorded within {@link #FIRING_WAIT}
      */
     public static JobRun begin(DataSource dataSource, int node, String jobKey, String firingId) throws SQLException {
+        return begin(dataSource, node, jobKey, firingId, FIRING_WAIT);
+    }
+
+    /** The same, waiting {@code wait} for the firing (a test's shorter wait). */
+    static JobRun begin(DataSource dataSource, int node, String jobKey, String firingId, Duration wait) throws SQLException {
         Connection connection = dataSource.getConnection();
         try {
             connection.setAutoCommit(true);
-            long token = firingToken(connection, jobKey, firingId);
+            long token = firingToken(connection, jobKey, firingId, wait);
             try (PreparedOperation begin = operation(connection, "begin_run.sql");
                  ResultSet rs = begin.query(new Params().bigint("node", (long) node).text("job_key", jobKey)
                          .text("firing_id", firingId).bigint("token", token))) {
@@ -112,8 +117,8 @@ public final class JobRun implements AutoCloseable {
     }
 
     /** Waits (bounded) for the firing's statement to commit: a node may start the job before another sees its row. */
-    private static long firingToken(Connection connection, String jobKey, String firingId) throws SQLException {
-        long deadline = System.nanoTime() + FIRING_WAIT.toNanos();
+    private static long firingToken(Connection connection, String jobKey, String firingId, Duration wait) throws SQLException {
+        long deadline = System.nanoTime() + wait.toNanos();
         try (PreparedOperation read = operation(connection, "firing_token.sql")) {
             while (true) {
                 try (ResultSet rs = read.query(new Params().text("job_key", jobKey).text("firing_id", firingId))) {
@@ -123,7 +128,7 @@ public final class JobRun implements AutoCloseable {
                 }
                 if (System.nanoTime() > deadline) {
                     throw new IllegalStateException("no firing " + firingId + " of job " + jobKey + " was recorded within "
-                            + FIRING_WAIT.toSeconds() + " s: install the scheduler's FiringTable before its nodes start, and"
+                            + wait.toMillis() + " ms: install the scheduler's FiringTable before its nodes start, and"
                             + " pass the job key and firing id its row holds");
                 }
                 try {

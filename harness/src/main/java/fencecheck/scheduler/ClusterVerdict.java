@@ -70,14 +70,14 @@ public record ClusterVerdict(List<ClusterFinding> findings, List<ClusterFinding>
             if (newer.isPresent()) {
                 Run other = newer.get();
                 out.add(new ClusterFinding(Kind.STALE_ACCEPTANCE, run.jobKey(), List.of(run.id(), other.id()),
-                        whoIn(run, log) + " wrote after node " + other.node() + "'s run " + other.id() + " with token "
+                        whoIn(run, log) + ", wrote after node " + other.node() + "'s run " + other.id() + " with token "
                                 + other.token() + " had written: " + run.write().answer()));
                 continue;
             }
             if ("fenced".equals(run.write().sink())) {
                 firings.stream().filter(f -> f.token() > run.token() && f.at() < invoke).max(Comparator.comparingLong(Firing::token))
                         .ifPresent(f -> out.add(new ClusterFinding(Kind.STALE_ACCEPTANCE, run.jobKey(), List.of(run.id()),
-                                whoIn(run, log) + " wrote after firing " + f.firingId() + " was granted token " + f.token()
+                                whoIn(run, log) + ", wrote after firing " + f.firingId() + " was granted token " + f.token()
                                         + ": " + run.write().answer())));
             }
         }

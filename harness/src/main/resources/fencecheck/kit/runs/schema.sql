@@ -63,7 +63,7 @@ declare
     firing     text;
     next_token bigint;
 begin
-    select * into registered from fencecheck_kit_firing_tables as t where t.firing_table::regclass = tg_relid;
+    select * into registered from fencecheck_kit_firing_tables as t where pg_catalog.to_regclass(t.firing_table) = tg_relid;
     select string_agg(row_values ->> btrim(c), registered.key_separator order by n) into key
       from unnest(string_to_array(registered.key_columns, ',')) with ordinality as u (c, n);
     firing := row_values ->> registered.firing_id_column;
