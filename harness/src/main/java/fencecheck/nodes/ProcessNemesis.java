@@ -9,6 +9,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 
 /**
  * Pauses, kills, partitions nodes of a {@link NodeCluster} and loses their answers, as a plan from a seed says
@@ -54,6 +55,46 @@ public final class ProcessNemesis implements AutoCloseable {
             long end = clock.now();
             n.resume();
             record(node, "paused " + seconds(end - start), start, end);
+        }
+        return log.getLast();
+    }
+
+    /**
+     * Puts {@code fault} (a pause, a kill, a partition) on node {@code node} until {@code done} answers true, polled
+     * every 20 ms, or {@code atMost} has passed, holds it {@code extra} longer, then lifts it (resumes, restarts, heals).
+     * Aimed this way, a fault outlasts whatever the scheduler takes to hand the node's work to another.
+     */
+    public NemesisAction hold(int node, NemesisStep.Fault fault, Duration atMost, BooleanSupplier done, Duration extra)
+            throws InterruptedException {
+        Node n = cluster.node(node);
+        switch (fault) {
+            case PAUSE -> n.pause();
+            case KILL -> n.kill();
+            case PARTITION -> n.partition();
+            case LOSE_ANSWER -> throw new IllegalArgumentException("a lost answer is not held: use loseNextAnswer");
+        }
+        long start = clock.now();
+        try {
+            long end = System.nanoTime() + atMost.toNanos();
+            while (!done.getAsBoolean() && System.nanoTime() < end) {
+                Thread.sleep(20);
+            }
+            Thread.sleep(extra);
+        } finally {
+            long end = clock.now();
+            switch (fault) {
+                case PAUSE -> n.resume();
+                case KILL -> n.restart();
+                case PARTITION -> n.heal();
+                case LOSE_ANSWER -> { }
+            }
+            String length = seconds(end - start);
+            record(node, switch (fault) {
+                case PAUSE -> "paused " + length;
+                case KILL -> "killed, restarted after " + length;
+                case PARTITION -> "partitioned " + length;
+                case LOSE_ANSWER -> "lost an answer";
+            }, start, end);
         }
         return log.getLast();
     }

@@ -1,5 +1,6 @@
 package fencecheck.scheduler;
 
+import fencecheck.nodes.NemesisAction;
 import fencecheck.api.KeyState;
 import fencecheck.api.Outcome;
 import fencecheck.api.Outcome.Granted;

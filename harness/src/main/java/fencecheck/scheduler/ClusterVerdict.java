@@ -1,5 +1,6 @@
 package fencecheck.scheduler;
 
+import fencecheck.nodes.NemesisAction;
 import fencecheck.check.RealTimeHistory;
 import fencecheck.scheduler.ClusterFinding.Kind;
 import fencecheck.scheduler.ClusterRecords.FinalRow;
