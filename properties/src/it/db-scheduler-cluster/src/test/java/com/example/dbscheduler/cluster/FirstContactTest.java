@@ -23,7 +23,7 @@ class FirstContactTest {
     @Test
     void aPausedNodesExecutionIsRevivedElsewhereAndThePausedNodeStillWrites() throws Exception {
         Database db = Databases.shared();
-        Path logs = Files.createDirectories(Path.of("target", "nodes"));
+        Path logs = Files.createDirectories(Path.of("target", "nodes", Long.toString(System.currentTimeMillis())));
         List<Process> nodes = new ArrayList<>();
         try (Connection c = db.connectRealTime(); Statement s = c.createStatement()) {
             s.execute(DbSchedulerNode.sql("db-scheduler-schema.sql"));
