@@ -1,1 +1,0 @@
-insert into job_write (job_key, result, node, firing, written_at) values (?, ?, ?, ?, clock_timestamp())
