@@ -1,8 +1,25 @@
-// Both outcomes of the cluster run, each from its test: with a plain upsert the paused node's late write is a finding
-// in one sentence; through the kit's sink it is refused and the overlap of the two runs is a note.
+// Both outcomes of the cluster check, from the result files: with a plain upsert the paused node's late write is a
+// stale acceptance and loses the newer run's acknowledged result; through the kit's sink it is refused, the run
+// passes, and the two runs' overlap is a note.
+import groovy.json.JsonSlurper
+
 def log = new File(basedir, 'build.log').text
-assert log.contains('Tests run: 2, Failures: 0, Errors: 0, Skipped: 0') : 'the two cluster tests did not both run and pass'
-assert log =~ /finding: node \d, paused [\d.]+ s in run \d+ of job cluster-job\/recurring with token 1 wrote after node \d's run \d+ with token 2 had written: Applied/ :
-        "the plain upsert's finding is not in the build log"
-assert log =~ /note: runs \d+ \(node \d paused [\d.]+ s, token 1\) and \d+ \(node \d, token 2\) of job cluster-job\/recurring overlapped/ :
-        'the overlapping runs are not reported'
+def runs = new File(basedir, 'target/fencecheck/runs').listFiles().findAll { it.isDirectory() }.sort { it.name }
+def results = new File(runs.last(), 'results').listFiles().findAll { it.name.endsWith('.json') }
+        .collect { new JsonSlurper().parse(it) }
+def plain = results.find { it.property.startsWith('PlainUpsertTest.') }
+def kit = results.find { it.property.startsWith('KitSinkTest.') }
+assert plain != null && kit != null : "both cluster properties wrote a result: ${results*.property}"
+
+assert plain.status == 'FAILED'
+def findings = [plain.failure] + plain.moreFindings
+assert findings.any { it.violations.any { v -> v.invariant == 'NO_STALE_ACCEPTANCE' } } : "no stale acceptance: ${plain.failure.verdict}"
+assert findings.any { it.violations.any { v -> v.invariant == 'ACKNOWLEDGED_WRITE_KEPT' } } : "no lost acknowledged write"
+assert plain.failure.verdict =~ /^node \d, paused [\d.]+ s in run \d+ of job cluster-job\/recurring with token 1, wrote after node \d's run \d+ with token 2 had written: Applied$/
+assert plain.failure.realTime.history.operations.size() >= 4 : 'the runs are drawn as a history'
+assert log.contains(plain.failure.verdict) : 'the finding is printed'
+
+assert kit.status == 'PASSED' : "the kit's sink run: ${kit.failure?.verdict}"
+assert kit.notes.any { it.difference =~ /^runs \d+ \(node \d paused [\d.]+ s, token 1\) and \d+ \(node \d, token 2\) of job cluster-job\/recurring overlapped/ }
+assert log =~ /fencecheck: KitSinkTest: node \d, paused [\d.]+ s in run \d+ of job cluster-job\/recurring before its write, while another node ran the job again and wrote/
+return true

@@ -11,6 +11,10 @@ import fencecheck.nodes.NodeSpec;
 import fencecheck.nodes.ProcessNemesis;
 import fencecheck.scheduler.ClusterRecords.Run;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -109,10 +113,24 @@ public final class ClusterRun {
 
     private static void reset(SchedulerCluster cluster, Connection c, Statement s) throws SQLException {
         if (cluster.schema() != null) {
-            s.execute(SqlResources.load(cluster.schema()));
+            s.execute(schema(cluster));
         }
         cluster.firings().install(c);
-        s.execute(SqlResources.load("/fencecheck/scheduler/reset.sql"));
+        s.execute(SqlResources.load("scheduler/reset.sql"));
+    }
+
+    /** The cluster's schema resource, found as the node's own class finds resources. */
+    private static String schema(SchedulerCluster cluster) {
+        String path = cluster.schema().startsWith("/") ? cluster.schema() : "/" + cluster.schema();
+        try (InputStream in = cluster.nodeMain().getResourceAsStream(path)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no resource " + path + " on the class path: give .schema(...) a class-path resource"
+                        + " such as \"/scheduler-tables.sql\" (in src/test/resources)");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
+        }
     }
 
     private static NemesisStep.Fault step(NodeFault fault) {

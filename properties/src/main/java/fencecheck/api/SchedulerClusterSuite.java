@@ -36,7 +36,6 @@ import org.apiguardian.api.API;
  * paused (Windows).
  */
 @API(status = API.Status.STABLE, since = "0.1")
-@AddLifecycleHook(ClusterResults.class)
 public abstract class SchedulerClusterSuite {
 
     /** For subclasses: the suite has no state of its own. */
@@ -58,6 +57,7 @@ public abstract class SchedulerClusterSuite {
      * @throws Exception when the cluster could not run, in one line
      */
     @Property(tries = 1, shrinking = ShrinkingMode.OFF)
+    @AddLifecycleHook(ClusterResults.class)
     void aPausedNodeOverwritesNoNewerResult(@ForAll("seeds") long seed) throws Exception {
         ClusterRuns.run(getClass(), cluster(), seed);
     }

@@ -17,3 +17,5 @@ create table if not exists scheduled_tasks (
 );
 create index if not exists execution_time_idx on scheduled_tasks (execution_time);
 create index if not exists last_heartbeat_idx on scheduled_tasks (last_heartbeat);
+-- every cluster run starts from no execution: the node that starts first schedules the one recurring one
+delete from scheduled_tasks;
