@@ -174,6 +174,38 @@ class NodeClusterTest {
     }
 
     @Test
+    void aSeedsPlanIsCarriedOutAndLoggedOnTheDatabasesClock() throws Exception {
+        Heartbeats beats = new Heartbeats(database);
+        NemesisPlan settings = new NemesisPlan(4, List.of(NemesisStep.Fault.PAUSE, NemesisStep.Fault.KILL, NemesisStep.Fault.PARTITION),
+                Duration.ofMillis(200), Duration.ofMillis(500), Duration.ofMillis(500), Duration.ofMillis(1_000));
+        List<NemesisStep> plan = settings.draw(11, 2);
+        try (NodeCluster cluster = start(beats, 2, "plan");
+             ProcessNemesis nemesis = new ProcessNemesis(cluster, database)) {
+            awaitBeats(beats, 1, Long.MIN_VALUE, 1);
+            awaitBeats(beats, 2, Long.MIN_VALUE, 1);
+            nemesis.run(plan);
+            List<NemesisAction> log = nemesis.log();
+            assertThat(log).hasSize(plan.size());
+            for (int i = 0; i < plan.size(); i++) {
+                NemesisStep step = plan.get(i);
+                NemesisAction action = log.get(i);
+                assertThat(action.node()).isEqualTo(step.node());
+                assertThat(action.what()).startsWith(switch (step.fault()) {
+                    case PAUSE -> "paused";
+                    case KILL -> "killed";
+                    case PARTITION -> "partitioned";
+                    case LOSE_ANSWER -> "lost";
+                });
+                assertThat(action.micros()).isGreaterThanOrEqualTo(step.length().toNanos() / 1_000);
+                if (i > 0) {
+                    assertThat(action.startMicros()).isGreaterThan(log.get(i - 1).endMicros());
+                }
+            }
+            System.out.println("fencecheck nodes test, plan of seed 11: " + log);
+        }
+    }
+
+    @Test
     void nemesisPlansAreFixedByTheirSeed() {
         NemesisPlan plan = new NemesisPlan(6, List.of(NemesisStep.Fault.values()), Duration.ofMillis(100), Duration.ofSeconds(2),
                 Duration.ofSeconds(8), Duration.ofSeconds(12));
