@@ -206,6 +206,7 @@ public final class Node {
             command.add("-D" + SchedulerNode.PASSWORD_PROPERTY + "=" + login.password());
         }
         command.add(NodeLauncher.class.getName());
+        command.add(Long.toString(ProcessHandle.current().pid()));
         command.add(spec.mainClass());
         try {
             Files.writeString(logFile, "--- fencecheck: node " + id + " starting " + Instant.now() + " (" + spec.mainClass() + ")\n",
