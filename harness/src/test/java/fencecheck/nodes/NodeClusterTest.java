@@ -7,11 +7,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -144,11 +147,20 @@ class NodeClusterTest {
             long since = Long.MIN_VALUE;
             for (int i = 0; i < REPEATS; i++) {
                 awaitBeats(beats, 1, since, 5);
+                long errorsBefore = errorsIn(cluster.node(1));
                 NemesisAction loss = nemesis.loseNextAnswer(1);
                 assertThat(loss.what()).isEqualTo("lost a statement's answer");
                 awaitBeats(beats, 1, loss.endMicros(), 3);
+                assertThat(errorsIn(cluster.node(1))).as("the node's statement failed without its answer").isGreaterThan(errorsBefore);
                 since = beats.after(1, loss.endMicros()).getFirst();
             }
+        }
+    }
+
+    /** The session errors a heartbeat node has logged. */
+    private static long errorsIn(Node node) throws IOException {
+        try (Stream<String> lines = Files.lines(node.logFile())) {
+            return lines.filter(l -> l.startsWith("heartbeat node " + node.id() + ": ")).count();
         }
     }
 
