@@ -90,6 +90,11 @@ public final class ContainerDatabase implements Database {
     }
 
     @Override
+    public Login loginThrough(String host, int port) {
+        return Login.of(host, port, container.getDatabaseName(), container.getUsername(), container.getPassword(), new Properties());
+    }
+
+    @Override
     public String kind() {
         return "container";
     }

@@ -57,6 +57,14 @@ public interface Database extends AutoCloseable {
         throw new UnsupportedOperationException(kind() + " database has no real-time sessions");
     }
 
+    /**
+     * How a process of its own (a scheduler node) reaches this server through another address that forwards to it
+     * (a fault proxy): URL, user and password.
+     */
+    default Login loginThrough(String host, int port) {
+        throw new UnsupportedOperationException(kind() + " database gives no login to other processes");
+    }
+
     /** {@code embedded}, {@code container} or {@code url}. */
     String kind();
 

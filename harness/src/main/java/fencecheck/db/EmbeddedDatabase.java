@@ -274,6 +274,11 @@ public final class EmbeddedDatabase implements Database {
     }
 
     @Override
+    public Login loginThrough(String host, int port) {
+        return Login.of(host, port, DATABASE, USER, null, new Properties());
+    }
+
+    @Override
     public String kind() {
         return "embedded";
     }

@@ -94,6 +94,11 @@ public final class FailoverCommandDatabase implements Database {
     }
 
     @Override
+    public Login loginThrough(String host, int port) {
+        return url.loginThrough(host, port);
+    }
+
+    @Override
     public String kind() {
         return url.kind();
     }

@@ -109,6 +109,11 @@ public final class ReplicatedDatabase implements Database {
     }
 
     @Override
+    public Login loginThrough(String host, int port) {
+        return Login.of(host, port, ReplicaPair.DATABASE, ReplicaPair.USER, null, new Properties());
+    }
+
+    @Override
     public String kind() {
         return "replicated";
     }

@@ -83,6 +83,11 @@ public final class UrlDatabase implements Database {
     }
 
     @Override
+    public Login loginThrough(String host, int port) {
+        return Login.of(host, port, databaseName, user, password, urlProperties);
+    }
+
+    @Override
     public String kind() {
         return "url";
     }

@@ -1,0 +1,119 @@
+package fencecheck.scheduler;
+
+import fencecheck.db.VirtualClock;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a cluster run left in the database, read once every node has stopped: the firings the kit numbered, the runs
+ * the nodes recorded, the result each job key ends with. Instants are microseconds of the database's clock from the
+ * model's origin ({@link VirtualClock#toMicros}).
+ */
+public record ClusterRecords(List<Run> runs, List<Firing> firings, List<FinalRow> finalRows) {
+
+    /** A firing: a new lease of its job key, with the token the kit's trigger advanced the key's fence to. */
+    public record Firing(String jobKey, String firingId, long token, long at) {
+    }
+
+    /**
+     * A run of a job body.
+     *
+     * @param write its write, or null when it wrote nothing (yet)
+     * @param end   when it ended, or null when it never recorded its end (killed, cut, or still paused)
+     */
+    public record Run(long id, int node, String jobKey, String firingId, long token, long start, RunWrite write, Long end) {
+
+        /** The last instant it is known to have lived to: its end, else the latest instant it recorded. */
+        public long lastKnown() {
+            if (end != null) {
+                return end;
+            }
+            if (write == null) {
+                return start;
+            }
+            return write.complete() != null ? write.complete() : write.invoke();
+        }
+    }
+
+    /**
+     * A run's write.
+     *
+     * @param sink     {@code latest} (the kit's latest-token sink), {@code unfenced} (a plain upsert) or {@code fenced}
+     *                 (a current-fence sink)
+     * @param answer   the sink's answer ({@code Applied}, {@code Stale}, ...), or null when none was recorded: the write
+     *                 may have taken effect or not
+     * @param complete when its answer was recorded, or null with the answer
+     */
+    public record RunWrite(String sink, String result, long invoke, String answer, Long complete) {
+
+        /** Whether the sink answered that it holds the write. */
+        public boolean accepted() {
+            return "Applied".equals(answer) || "Replayed".equals(answer);
+        }
+    }
+
+    /** The result a job key ends with in the latest-token table. */
+    public record FinalRow(String jobKey, long token, String payload) {
+    }
+
+    public ClusterRecords {
+        runs = List.copyOf(runs);
+        firings = List.copyOf(firings);
+        finalRows = List.copyOf(finalRows);
+    }
+
+    /** Reads them on {@code connection}, a session of the database the nodes used. */
+    public static ClusterRecords read(Connection connection) throws SQLException {
+        List<Firing> firings = new ArrayList<>();
+        List<Run> runs = new ArrayList<>();
+        List<FinalRow> rows = new ArrayList<>();
+        try (Statement s = connection.createStatement()) {
+            try (ResultSet rs = s.executeQuery(sql("firings.sql"))) {
+                while (rs.next()) {
+                    firings.add(new Firing(rs.getString(1), rs.getString(2), rs.getLong(3), micros(rs, 4)));
+                }
+            }
+            try (ResultSet rs = s.executeQuery(sql("runs.sql"))) {
+                while (rs.next()) {
+                    RunWrite write = rs.getString(7) == null ? null
+                            : new RunWrite(rs.getString(7), rs.getString(8), micros(rs, 9), rs.getString(10), micros(rs, 11));
+                    runs.add(new Run(rs.getLong(1), rs.getInt(2), rs.getString(3), rs.getString(4), rs.getLong(5), micros(rs, 6),
+                            write, micros(rs, 12)));
+                }
+            }
+            try (ResultSet rs = s.executeQuery(sql("final_rows.sql"))) {
+                while (rs.next()) {
+                    rows.add(new FinalRow(rs.getString(1), rs.getLong(2), rs.getString(3)));
+                }
+            }
+        }
+        return new ClusterRecords(runs, firings, rows);
+    }
+
+    private static Long micros(ResultSet rs, int column) throws SQLException {
+        OffsetDateTime at = rs.getObject(column, OffsetDateTime.class);
+        return at == null ? null : VirtualClock.toMicros(at);
+    }
+
+    private static String sql(String file) {
+        String path = "/fencecheck/scheduler/" + file;
+        try (InputStream in = ClusterRecords.class.getResourceAsStream(path)) {
+            if (in == null) {
+                throw new IllegalStateException("no " + path + " on the class path");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + path, e);
+        }
+    }
+}
