@@ -60,6 +60,19 @@ class FiringTableTest {
     }
 
     @Test
+    void aRowThatNamesNoJobKeyIsNoFiringAndTheSchedulersStatementGoesOn() throws SQLException {
+        try (Connection c = Databases.shared().connectRealTime()) {
+            FakeSchedulerTables tables = new FakeSchedulerTables().create(c);
+            FiringTable.inserted(tables.firedTriggers, List.of("job_group", "job_name"), ".", "entry_id").install(c);
+            int before = ClusterRecords.read(c).firings().size();
+
+            fire(c, tables.firedTriggers, "n1-1", null);
+
+            assertThat(ClusterRecords.read(c).firings()).hasSize(before);
+        }
+    }
+
+    @Test
     void aColumnTheTableLacksIsRefusedInOneLine() throws SQLException {
         try (Connection c = Databases.shared().connectRealTime()) {
             FakeSchedulerTables tables = new FakeSchedulerTables().create(c);

@@ -64,9 +64,14 @@ declare
     next_token bigint;
 begin
     select * into registered from fencecheck_kit_firing_tables as t where pg_catalog.to_regclass(t.firing_table) = tg_relid;
-    select string_agg(row_values ->> btrim(c), registered.key_separator order by n) into key
+    select case when bool_or(row_values ->> btrim(c) is null) then null
+                else string_agg(row_values ->> btrim(c), registered.key_separator order by n) end into key
       from unnest(string_to_array(registered.key_columns, ',')) with ordinality as u (c, n);
     firing := row_values ->> registered.firing_id_column;
+    -- a row that names no job key is no firing the kit can number; the scheduler's statement goes on regardless
+    if key is null then
+        return null;
+    end if;
     insert into fencecheck_kit_fences as fence (lock_name, token)
     values (key, 1)
     on conflict (lock_name) do update set token = fence.token + 1

@@ -1,0 +1,1 @@
+select at from public.fencecheck_node_heartbeat where run = ? and node = ? order by at
