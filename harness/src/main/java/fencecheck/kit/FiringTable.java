@@ -43,7 +43,9 @@ public record FiringTable(String table, List<String> keyColumns, String keySepar
     }
 
     /**
-     * Every row inserted into {@code table} is a firing.
+     * Every row inserted into {@code table} that names its job key is a firing, and so is every update that names the
+     * job key of a row that named none (Quartz inserts its fired-trigger row without the job when it acquires the
+     * trigger, and names the job when it fires it).
      *
      * @param table          the table
      * @param keyColumns     the job key's columns, in order
@@ -72,8 +74,8 @@ public record FiringTable(String table, List<String> keyColumns, String keySepar
     }
 
     /**
-     * Quartz's clustered JDBC job store with the default table prefix: a row of {@code qrtz_fired_triggers} per firing,
-     * the job key {@code job_group.job_name}, the firing id {@code entry_id}.
+     * Quartz's clustered JDBC job store with the default table prefix: a row of {@code qrtz_fired_triggers} per firing
+     * (a firing when the row names its job), the job key {@code job_group.job_name}, the firing id {@code entry_id}.
      *
      * @return the firing table
      */

@@ -18,9 +18,10 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Loses the answer of a node's next statement: a timeout toxic on its proxy drops what the server sends, until the
- * server shows (in {@code pg_stat_activity}, by the node's application name) a statement of the node that started
- * after the toxic was added and has finished: its answer went into the toxic. Then the toxic is removed, which
- * closes the connections it applied to, so the node learns nothing of that statement's outcome.
+ * server shows (in {@code pg_stat_activity}, by the node's application name) a statement of the node that finished
+ * after the loss was armed, and {@value #HOLD_MILLIS} ms more (the statement seen may have finished while the toxic
+ * was being added, so the node's next answers are taken too). Then the toxic is removed, which closes the
+ * connections it applied to, so the node learns nothing of the outcome of a statement whose answer it lost.
  */
 final class AnswerLoss {
 
@@ -31,6 +32,7 @@ final class AnswerLoss {
     private static final String NOW = SqlResources.load("nodes/clock_now.sql");
     private static final String ANSWER_SENT = SqlResources.load("nodes/answer_sent.sql");
     private static final long POLL_MILLIS = 5;
+    private static final long HOLD_MILLIS = 100;
 
     private final Database database;
 
@@ -44,6 +46,7 @@ final class AnswerLoss {
         Connection watch;
         try {
             watch = database.connectRealTime();
+            // read before the toxic is added: a statement that finished meanwhile may be the one whose answer it took
             armedAt = now(watch);
             node.proxy().toxics().timeout(TOXIC, ToxicDirection.DOWNSTREAM, 0);
         } catch (SQLException e) {
@@ -75,6 +78,9 @@ final class AnswerLoss {
                 try (ResultSet rs = s.executeQuery()) {
                     rs.next();
                     if (rs.getBoolean(1)) {
+                        // the statement seen may have finished just before the toxic was in place: the node's next
+                        // answers in this moment are lost too
+                        Thread.sleep(HOLD_MILLIS);
                         return true;
                     }
                 }

@@ -174,8 +174,9 @@ public final class Node {
 
     /**
      * The proxy drops the answer of the node's next statement: the statement runs on the server, and the node waits
-     * for an answer until its socket timeout. Returns at once; the loss is over once a statement of the node that
-     * started after this call has finished on the server (or after {@link AnswerLoss#WATCH} with no statement).
+     * for an answer until its socket timeout. Returns at once; the loss is over shortly after a statement of the node
+     * has finished on the server (its answer and any other the node gets meanwhile are dropped; the node's
+     * connections through the proxy are closed) (or after {@link AnswerLoss#WATCH} with no statement).
      */
     public void loseNextAnswer() {
         loseNextAnswerWatched();
@@ -206,6 +207,7 @@ public final class Node {
             command.add("-D" + SchedulerNode.PASSWORD_PROPERTY + "=" + login.password());
         }
         command.add(NodeLauncher.class.getName());
+        command.add(Long.toString(ProcessHandle.current().pid()));
         command.add(spec.mainClass());
         try {
             Files.writeString(logFile, "--- fencecheck: node " + id + " starting " + Instant.now() + " (" + spec.mainClass() + ")\n",

@@ -73,6 +73,23 @@ class FiringTableTest {
     }
 
     @Test
+    void quartzsAcquiredRowIsAFiringWhenItsFiringNamesTheJob() throws SQLException {
+        try (Connection c = Databases.shared().connectRealTime()) {
+            FakeSchedulerTables tables = new FakeSchedulerTables().create(c);
+            FiringTable.inserted(tables.firedTriggers, List.of("job_group", "job_name"), ".", "entry_id").install(c);
+            String t = tables.firedTriggers;
+            // Quartz 2.5.2: acquiring inserts the row without the job (ACQUIRED); firing names the job (EXECUTING)
+            fire(c, t, "n1-1", null);
+            executing(c, t, "n1-1");
+            executing(c, t, "n1-1");  // names the job again: no new firing
+            fire(c, t, "n2-1", null);
+            executing(c, t, "n2-1");
+
+            assertThat(firingsOf(c, group + ".report")).containsExactly("n1-1=1", "n2-1=2");
+        }
+    }
+
+    @Test
     void aColumnTheTableLacksIsRefusedInOneLine() throws SQLException {
         try (Connection c = Databases.shared().connectRealTime()) {
             FakeSchedulerTables tables = new FakeSchedulerTables().create(c);
@@ -99,6 +116,16 @@ class FiringTableTest {
             s.setString(1, entryId);
             s.setString(2, job);
             s.setString(3, group);
+            s.executeUpdate();
+        }
+    }
+
+    /** Quartz's firing of an acquired row: the state and the job, by the row's entry id. */
+    private void executing(Connection c, String table, String entryId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("update " + table
+                + " set state = 'EXECUTING', job_name = 'report', job_group = ? where entry_id = ?")) {
+            s.setString(1, group);
+            s.setString(2, entryId);
             s.executeUpdate();
         }
     }

@@ -7,11 +7,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -144,11 +147,20 @@ class NodeClusterTest {
             long since = Long.MIN_VALUE;
             for (int i = 0; i < REPEATS; i++) {
                 awaitBeats(beats, 1, since, 5);
+                long errorsBefore = errorsIn(cluster.node(1));
                 NemesisAction loss = nemesis.loseNextAnswer(1);
                 assertThat(loss.what()).isEqualTo("lost a statement's answer");
                 awaitBeats(beats, 1, loss.endMicros(), 3);
+                assertThat(errorsIn(cluster.node(1))).as("the node's statement failed without its answer").isGreaterThan(errorsBefore);
                 since = beats.after(1, loss.endMicros()).getFirst();
             }
+        }
+    }
+
+    /** The session errors a heartbeat node has logged. */
+    private static long errorsIn(Node node) throws IOException {
+        try (Stream<String> lines = Files.lines(node.logFile())) {
+            return lines.filter(l -> l.startsWith("heartbeat node " + node.id() + ": ")).count();
         }
     }
 
@@ -171,6 +183,38 @@ class NodeClusterTest {
         assertThat(ProcessHandle.allProcesses()
                 .filter(p -> p.info().commandLine().orElse("").contains(beats.run))
                 .toList()).as("processes of this run").isEmpty();
+    }
+
+    @Test
+    void aSeedsPlanIsCarriedOutAndLoggedOnTheDatabasesClock() throws Exception {
+        Heartbeats beats = new Heartbeats(database);
+        NemesisPlan settings = new NemesisPlan(4, List.of(NemesisStep.Fault.PAUSE, NemesisStep.Fault.KILL, NemesisStep.Fault.PARTITION),
+                Duration.ofMillis(200), Duration.ofMillis(500), Duration.ofMillis(500), Duration.ofMillis(1_000));
+        List<NemesisStep> plan = settings.draw(11, 2);
+        try (NodeCluster cluster = start(beats, 2, "plan");
+             ProcessNemesis nemesis = new ProcessNemesis(cluster, database)) {
+            awaitBeats(beats, 1, Long.MIN_VALUE, 1);
+            awaitBeats(beats, 2, Long.MIN_VALUE, 1);
+            nemesis.run(plan);
+            List<NemesisAction> log = nemesis.log();
+            assertThat(log).hasSize(plan.size());
+            for (int i = 0; i < plan.size(); i++) {
+                NemesisStep step = plan.get(i);
+                NemesisAction action = log.get(i);
+                assertThat(action.node()).isEqualTo(step.node());
+                assertThat(action.what()).startsWith(switch (step.fault()) {
+                    case PAUSE -> "paused";
+                    case KILL -> "killed";
+                    case PARTITION -> "partitioned";
+                    case LOSE_ANSWER -> "lost";
+                });
+                assertThat(action.micros()).isGreaterThanOrEqualTo(step.length().toNanos() / 1_000);
+                if (i > 0) {
+                    assertThat(action.startMicros()).isGreaterThan(log.get(i - 1).endMicros());
+                }
+            }
+            System.out.println("fencecheck nodes test, plan of seed 11: " + log);
+        }
     }
 
     @Test

@@ -25,16 +25,26 @@ class NodeLeftoversTest {
 
     @Test
     void aStarterThatExitsWithoutClosingLeavesNoNode() throws Exception {
-        Process starter = starter("exit");
+        Process starter = starter("exit", UUID.randomUUID().toString());
         long node = nodePid(starter, "exit");
         assertThat(starter.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).as("the starter exited").isTrue();
         await().atMost(WAIT).until(() -> gone(node));
     }
 
     @Test
-    void aKilledStarterLeavesNoNode() throws Exception {
-        Process starter = starter("hang");
+    void aStarterKilledBeforeItsNodeRanLeavesNoNode() throws Exception {
+        Process starter = starter("hang", UUID.randomUUID().toString());
         long node = nodePid(starter, "hang");
+        starter.destroyForcibly();
+        await().atMost(WAIT).until(() -> gone(node));
+    }
+
+    @Test
+    void aStarterKilledWhileItsNodeRunsLeavesNoNode() throws Exception {
+        Heartbeats beats = new Heartbeats(Databases.shared());
+        Process starter = starter("hang", beats.run);
+        long node = nodePid(starter, "hang");
+        await().atMost(WAIT).until(() -> !beats.of(1).isEmpty());
         assertThat(ProcessHandle.of(node).map(ProcessHandle::isAlive)).isEqualTo(Optional.of(true));
         starter.destroyForcibly();
         await().atMost(WAIT).until(() -> gone(node));
@@ -44,13 +54,13 @@ class NodeLeftoversTest {
         return ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);
     }
 
-    private static Process starter(String mode) throws Exception {
+    private static Process starter(String mode, String run) throws Exception {
         Database database = Databases.shared();
         Path folder = Files.createDirectories(Path.of("target", "fencecheck-nodes", "starter-" + mode));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         return new ProcessBuilder(List.of(java, "-Xmx128m", "-cp", System.getProperty("java.class.path"),
                 "-Dfencecheck.db.url=jdbc:postgresql://" + database.host() + ":" + database.port() + "/postgres",
-                "-Dfencecheck.db.user=postgres", ClusterStarter.class.getName(), mode, UUID.randomUUID().toString(),
+                "-Dfencecheck.db.user=postgres", ClusterStarter.class.getName(), mode, run,
                 folder.toString()))
                 .redirectErrorStream(true)
                 .redirectOutput(folder.resolve("starter.log").toFile())

@@ -52,6 +52,15 @@ create table if not exists fencecheck_kit_runs (
     ended           timestamptz
 );
 
+-- The job key a row's values name: its key columns' values joined by the
+-- separator, or null when one of them is null.
+create or replace function fencecheck_kit_firing_key(p_values jsonb, p_columns text, p_separator text)
+returns text language sql immutable as $$
+    select case when bool_or(p_values ->> btrim(c) is null) then null
+                else string_agg(p_values ->> btrim(c), p_separator order by n) end
+      from unnest(string_to_array(p_columns, ',')) with ordinality as u (c, n)
+$$;
+
 -- The trigger's function: a new firing of the row's job key. Reads its table's
 -- registration, advances the fence of the key (continuing the kit's tokens of
 -- that name) and records the firing, in the scheduler's statement.
@@ -64,12 +73,17 @@ declare
     next_token bigint;
 begin
     select * into registered from fencecheck_kit_firing_tables as t where pg_catalog.to_regclass(t.firing_table) = tg_relid;
-    select case when bool_or(row_values ->> btrim(c) is null) then null
-                else string_agg(row_values ->> btrim(c), registered.key_separator order by n) end into key
-      from unnest(string_to_array(registered.key_columns, ',')) with ordinality as u (c, n);
+    key := fencecheck_kit_firing_key(row_values, registered.key_columns, registered.key_separator);
     firing := row_values ->> registered.firing_id_column;
     -- a row that names no job key is no firing the kit can number; the scheduler's statement goes on regardless
     if key is null then
+        return null;
+    end if;
+    -- in a table of inserted firings, an update is a firing only when it names the key of a row that named none:
+    -- Quartz inserts its fired-trigger row when it acquires the trigger, without the job, and names the job when
+    -- it fires it
+    if tg_op = 'UPDATE' and registered.held_column is null
+       and fencecheck_kit_firing_key(to_jsonb(old), registered.key_columns, registered.key_separator) is not null then
         return null;
     end if;
     insert into fencecheck_kit_fences as fence (lock_name, token)
@@ -84,8 +98,9 @@ $$;
 
 -- Registers a firing table and declares its triggers. Identifiers arrive as
 -- bind parameters and are quoted here (format's %I): no caller builds SQL text.
--- Without p_held, a firing is every insert; with it, every insert of a row held
--- and every update that makes a row held that was not.
+-- Without p_held, a firing is every insert of a row that names its job key, and
+-- every update that names the key of a row that named none; with it, every
+-- insert of a row held and every update that makes a row held that was not.
 create or replace function fencecheck_kit_register_firings(p_table text, p_key_columns text, p_key_separator text,
                                                            p_firing_id text, p_held text)
 returns text language plpgsql as $$
@@ -112,8 +127,13 @@ begin
     if p_held is null then
         execute format('create or replace trigger fencecheck_kit_firing_inserted after insert on %s'
                        ' for each row execute function fencecheck_kit_record_firing()', tbl);
+        execute format('create or replace trigger fencecheck_kit_firing_keyed after update of %s on %s'
+                       ' for each row execute function fencecheck_kit_record_firing()',
+                       (select string_agg(format('%I', btrim(c)), ', ') from unnest(string_to_array(p_key_columns, ',')) as c),
+                       tbl);
         execute format('drop trigger if exists fencecheck_kit_firing_held on %s', tbl);
     else
+        execute format('drop trigger if exists fencecheck_kit_firing_keyed on %s', tbl);
         execute format('create or replace trigger fencecheck_kit_firing_inserted after insert on %s'
                        ' for each row when (new.%I is true) execute function fencecheck_kit_record_firing()', tbl, p_held);
         execute format('create or replace trigger fencecheck_kit_firing_held after update of %I on %s'
