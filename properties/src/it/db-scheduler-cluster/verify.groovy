@@ -15,11 +15,11 @@ assert plain.status == 'FAILED'
 def findings = [plain.failure] + plain.moreFindings
 assert findings.any { it.violations.any { v -> v.invariant == 'NO_STALE_ACCEPTANCE' } } : "no stale acceptance: ${plain.failure.verdict}"
 assert findings.any { it.violations.any { v -> v.invariant == 'ACKNOWLEDGED_WRITE_KEPT' } } : "no lost acknowledged write"
-assert plain.failure.verdict =~ /^node \d, paused [\d.]+ s in run \d+ of job cluster-job\/recurring with token 1, wrote after node \d's run \d+ with token 2 had written: Applied$/
+assert plain.failure.verdict =~ /^node \d, paused [\d.]+ s in run \d+ of job cluster-job\/recurring with token \d+, wrote after node \d's run \d+ with token \d+ had written: Applied$/
 assert plain.failure.realTime.history.operations.size() >= 4 : 'the runs are drawn as a history'
 assert log.contains(plain.failure.verdict) : 'the finding is printed'
 
 assert kit.status == 'PASSED' : "the kit's sink run: ${kit.failure?.verdict}"
-assert kit.notes.any { it.difference =~ /^runs \d+ \(node \d paused [\d.]+ s, token 1\) and \d+ \(node \d, token 2\) of job cluster-job\/recurring overlapped/ }
+assert kit.notes.any { it.difference =~ /^runs \d+ \(node \d paused [\d.]+ s, token \d+\) and \d+ \(node \d, token \d+\) of job cluster-job\/recurring overlapped/ }
 assert log =~ /fencecheck: KitSinkTest: node \d, paused [\d.]+ s in run \d+ of job cluster-job\/recurring before its write, while another node ran the job again and wrote/
 return true

@@ -188,12 +188,17 @@ public final class ClusterRun {
                             + " s of its release: see the nodes' logs in " + logs);
         }
 
-        /** Every run ends, but for those of a node the nemesis killed. */
+        /**
+         * Every run that began before the fault was lifted ends, but for those of a node the nemesis killed; runs begun
+         * later are not waited for (a job that fires every second always has one open).
+         */
         void allEnded(Duration within, List<NemesisAction> log) throws SQLException, InterruptedException {
+            long lifted = log.stream().mapToLong(NemesisAction::endMicros).max().orElse(Long.MAX_VALUE);
             until(within, () -> {
-                List<Run> open = ClusterRecords.read(c).runs().stream().filter(r -> r.end() == null && !killedIn(r, log)).toList();
+                List<Run> open = ClusterRecords.read(c).runs().stream()
+                        .filter(r -> r.start() <= lifted && r.end() == null && !killedIn(r, log)).toList();
                 return open.isEmpty() ? Optional.of(Boolean.TRUE) : Optional.empty();
-            }, "runs still open " + within.toSeconds() + " s after the fault: see the nodes' logs in " + logs);
+            }, "runs begun before the fault was lifted still open " + within.toSeconds() + " s later: see the nodes' logs in " + logs);
         }
 
         private static boolean killedIn(Run r, List<NemesisAction> log) {
