@@ -77,6 +77,8 @@ public record SchedulerCluster(Class<?> nodeMain, int nodes, String schema, Firi
     }
 
     /**
+     * How many node processes to start.
+     *
      * @param count how many node processes, at least 2
      * @return these settings with {@code count} nodes
      */
@@ -85,6 +87,8 @@ public record SchedulerCluster(Class<?> nodeMain, int nodes, String schema, Firi
     }
 
     /**
+     * The scheduler's tables.
+     *
      * @param resource a class-path resource, run before every cluster run, that creates the scheduler's tables where
      *                 missing and empties them
      * @return these settings with that schema
@@ -94,6 +98,8 @@ public record SchedulerCluster(Class<?> nodeMain, int nodes, String schema, Firi
     }
 
     /**
+     * Which row change is a firing.
+     *
      * @param table which row change of the scheduler's tables is a new firing ({@link FiringTable#quartz()},
      *              {@link FiringTable#dbScheduler()}, or one of your own)
      * @return these settings with that firing table
@@ -103,6 +109,8 @@ public record SchedulerCluster(Class<?> nodeMain, int nodes, String schema, Firi
     }
 
     /**
+     * The scheduler's failure detection time.
+     *
      * @param time how long the scheduler, as configured by the node, takes to give a silent node's work to another
      * @return these settings with that detection time
      */
@@ -111,6 +119,8 @@ public record SchedulerCluster(Class<?> nodeMain, int nodes, String schema, Firi
     }
 
     /**
+     * The faults the nemesis picks from.
+     *
      * @param chosen the faults a run's seed picks from
      * @return these settings with those faults
      */
@@ -119,6 +129,8 @@ public record SchedulerCluster(Class<?> nodeMain, int nodes, String schema, Firi
     }
 
     /**
+     * More options of every node's command line.
+     *
      * @param options options added to every node's command line, e.g. {@code -Dmy.sink=latest}
      * @return these settings with those options after the ones given before
      */
@@ -129,6 +141,8 @@ public record SchedulerCluster(Class<?> nodeMain, int nodes, String schema, Firi
     }
 
     /**
+     * Whether runs of one job may overlap.
+     *
      * @param claimed whether the scheduler claims two runs of one job never overlap (overlapping runs then fail)
      * @return these settings with that claim
      */

@@ -70,7 +70,7 @@ public class ClusterResults implements AroundPropertyHook {
             }
         }
         List<RunResult.Note> notes = run.map(r -> r.verdict().notes().stream()
-                .map(n -> new RunResult.Note("overlapping runs", n.words(), 0, 0, null, null)).toList()).orElse(List.of());
+                .map(n -> new RunResult.Note(RunResult.Note.OVERLAPPING_RUNS, n.words(), 0, 0, null, null)).toList()).orElse(List.of());
         String implementation = notApplicable.map(reason -> "not applicable: " + reason).orElse(context.containerClass().getSimpleName());
         return new RunResult(RunResult.SCHEMA_VERSION, property, implementation, "", false, database, status, result.countTries(),
                 result.countChecks(), seed, started.toString(), millis, 0, null, null, null, failure, more, List.of(), notes);

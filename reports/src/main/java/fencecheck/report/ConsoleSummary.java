@@ -118,7 +118,12 @@ public final class ConsoleSummary {
                 .map(r -> "fencecheck: known-buggy variant " + r.implementation() + (r.failed() ? " caught by " : " NOT caught by ")
                         + Pages.shortProperty(r.property()) + ", which declares it")
                 .map(ConsoleSummary::wrapped).forEach(lines::addAll);
-        int notes = runs.stream().mapToInt(r -> r.notes() == null ? 0 : r.notes().size()).sum();
+        long notes = runs.stream().flatMap(r -> r.notes().stream()).filter(n -> !n.ofACluster()).count();
+        long overlaps = runs.stream().flatMap(r -> r.notes().stream()).filter(RunResult.Note::ofACluster).count();
+        if (overlaps > 0) {
+            lines.addAll(wrapped("fencecheck: " + overlaps + (overlaps == 1 ? " note" : " notes")
+                    + " of runs of one job that overlapped (no guarantee broken), in the report"));
+        }
         if (notes > 0) {
             lines.addAll(wrapped("fencecheck: " + notes + (notes == 1 ? " conformance note" : " conformance notes")
                     + " (an answer the reference would not give that breaks no guarantee), in the report"));

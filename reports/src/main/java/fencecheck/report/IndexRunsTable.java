@@ -90,12 +90,19 @@ final class IndexRunsTable {
         if (r.notes().isEmpty()) {
             return;
         }
-        h.append("<div class=\"muted\">").append(r.notes().size()).append(r.notes().size() == 1 ? " conformance note" : " conformance notes")
+        String what = r.notes().stream().allMatch(RunResult.Note::ofACluster) ? " note" : " conformance note";
+        h.append("<div class=\"muted\">").append(r.notes().size()).append(what).append(r.notes().size() == 1 ? "" : "s")
                 .append(" (no guarantee broken):</div><ul class=\"notes\">");
         for (RunResult.Note n : r.notes()) {
             // its words with the values of the shrunk try (the kind leaves them out: it only groups the notes); a
             // real-time note's history has operations, not steps, and no replay
-            h.append("<li>").append(Html.esc(n.difference() != null ? n.difference() : n.kind())).append(" <span class=\"muted\">(")
+            h.append("<li>").append(Html.esc(n.difference() != null ? n.difference() : n.kind()));
+            if (n.trace() == null) {
+                // a scheduler cluster's note: its runs are in the sentence, and the run is its history
+                h.append("</li>");
+                continue;
+            }
+            h.append(" <span class=\"muted\">(")
                     .append(n.steps())
                     .append(n.replay() == null ? " operations: " : " steps: ")
                     .append(Html.esc(n.trace())).append(")</span></li>");

@@ -127,6 +127,14 @@ public record RunResult(
      * @param replay     the command that replays it; null in real time, whose histories cannot be replayed
      */
     public record Note(String kind, String difference, int step, int steps, String trace, String replay) {
+
+        /** The kind of a scheduler cluster's note: two runs of one job that overlapped. */
+        public static final String OVERLAPPING_RUNS = "overlapping runs";
+
+        /** Whether it is a scheduler cluster's note (runs that overlapped), not an answer the reference would not give. */
+        public boolean ofACluster() {
+            return OVERLAPPING_RUNS.equals(kind);
+        }
     }
 
     /** A run with one failure at most: an error, a coverage floor, a real-time history, or a single finding. */
