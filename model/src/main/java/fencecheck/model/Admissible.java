@@ -55,7 +55,16 @@ public final class Admissible {
 
     /** The answer {@code observed} to {@code command} in {@code state}, judged. */
     public Judgement judge(ProtocolState state, Command command, Outcome observed) {
-        Transition reference = reference(state, command, observed);
+        return judge(state, command, observed, reference(state, command, observed));
+    }
+
+    /**
+     * {@link #judge(ProtocolState, Command, Outcome)} for a caller that already stepped the model: {@code stepped} is
+     * {@code step(state, command)}, which a judge of several answers to one command need not compute again.
+     */
+    public Judgement judge(ProtocolState state, Command command, Outcome observed, Transition stepped) {
+        Transition reference = command instanceof Acquire && observed instanceof Granted
+                && model.config().tokens() == TokenSequence.INCREASING ? reference(state, command, observed) : stepped;
         if (reference.outcome().equals(observed)) {
             return Judgement.asReference(reference);
         }
