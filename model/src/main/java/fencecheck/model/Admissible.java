@@ -20,6 +20,8 @@ import fencecheck.model.Command.RolledBackWrite;
 import fencecheck.model.Command.Write;
 import fencecheck.model.Judgement.Level;
 
+import java.util.function.BiFunction;
+
 /**
  * Which answers a lease service may give, judged the way Porcupine's models judge: given the state, the command
  * and the answer the database gave, whether that answer is allowed, and the state it implies. Pure functions.
@@ -48,9 +50,20 @@ import fencecheck.model.Judgement.Level;
 public final class Admissible {
 
     private final LeaseModel model;
+    private final BiFunction<ProtocolState, Command, Transition> step;
 
     public Admissible(LeaseModel model) {
+        this(model, model::step);
+    }
+
+    /**
+     * The judge of another step function under {@code model}'s claims: what this class would judge if
+     * {@link LeaseModel#step} were {@code step}. A test of a changed model judges with it, the way the judge of a
+     * changed reference would.
+     */
+    public Admissible(LeaseModel model, BiFunction<ProtocolState, Command, Transition> step) {
         this.model = model;
+        this.step = step;
     }
 
     /** The answer {@code observed} to {@code command} in {@code state}, judged. */
@@ -83,7 +96,7 @@ public final class Admissible {
         if (command instanceof Acquire a && observed instanceof Granted g && model.config().tokens() == TokenSequence.INCREASING) {
             return model.acquire(state, a, g.token()).transition();
         }
-        return model.step(state, command);
+        return step.apply(state, command);
     }
 
     private Judgement acquire(ProtocolState state, Acquire a, Outcome observed, Transition reference) {
@@ -204,7 +217,7 @@ public final class Admissible {
         if (!(observed instanceof RolledBack seen)) {
             return unsafe(reference, "a rolled-back write answered " + Describe.outcome(observed));
         }
-        Judgement inner = write(state, r.write(), seen.seen(), model.step(state, r.write()));
+        Judgement inner = write(state, r.write(), seen.seen(), step.apply(state, r.write()));
         return new Judgement(inner.level(), new Transition(state, observed), reference.outcome(), inner.difference());
     }
 
