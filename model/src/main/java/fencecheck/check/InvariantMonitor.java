@@ -103,10 +103,18 @@ final class InvariantMonitor {
 
     /**
      * The step {@code command} answered {@code answer} at {@code now}, with {@code rows} the rows of its key after it
-     * (null for a clock move). {@code key} and {@code worker} are the command's indexes (-1 for a clock move).
+     * (null for a clock move), {@code before} the rows of its key before it. {@code key} and {@code worker} are the
+     * command's indexes (-1 for a clock move).
      */
-    After after(Command command, Outcome answer, long now, int key, int worker, KeyState rows, Boundary boundary) {
+    After after(Command command, Outcome answer, long now, int key, int worker, KeyState before, KeyState rows,
+                Boundary boundary) {
         if (key < 0) {
+            return new After(this, false);
+        }
+        if (rows == before && !(answer instanceof Granted || answer instanceof Renewed || answer instanceof Released
+                || answer instanceof WriteOutcome o && o.accepted())) {
+            // a refusal that left the key's rows as they were: nothing to remember, and the rows were checked against
+            // the same acknowledgements at the key's last step, when both last changed
             return new After(this, false);
         }
         long[] s = slots.clone();

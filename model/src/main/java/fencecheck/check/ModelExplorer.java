@@ -181,6 +181,9 @@ public final class ModelExplorer {
                 int key = ExplorationScope.keyIndexOf(command);
                 int worker = ExplorationScope.workerIndexOf(command);
                 List<Outcome> answers = answers(scope, model, command, expected.outcome());
+                if (answers.size() > 16) {
+                    throw new IllegalStateException("an edge keeps an answer's place in 4 bits, not " + answers.size());
+                }
                 for (int a = 0; a < answers.size(); a++) {
                     Outcome answer = answers.get(a);
                     Judgement judged = a == 0 ? ofReference : judge.judge(model, command, answer, expected);
@@ -190,8 +193,8 @@ public final class ModelExplorer {
                     edges++;
                     ProtocolState after = judged.transition().next();
                     KeyState rows = key < 0 ? null : after.key(ExplorationScope.key(key));
-                    InvariantMonitor.After kept = state.monitor().after(command, answer, model.now(), key, worker, rows,
-                            scope.config().boundary());
+                    InvariantMonitor.After kept = state.monitor().after(command, answer, model.now(), key, worker,
+                            key < 0 ? null : model.key(ExplorationScope.key(key)), rows, scope.config().boundary());
                     if (kept.broken()) {
                         return Optional.of(finding(node.id(), new Step(command, answer), (a == 0 ? "the reference's answer"
                                 : "an answer the judge admits (" + judged.difference() + ")") + " breaks "));

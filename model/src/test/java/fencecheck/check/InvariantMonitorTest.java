@@ -57,7 +57,7 @@ class InvariantMonitorTest {
                 int key = ExplorationScope.keyIndexOf(command);
                 KeyState rows = key < 0 ? null : after.key(ExplorationScope.key(key));
                 InvariantMonitor.After kept = state.monitor().after(command, answer, before.now(), key,
-                        ExplorationScope.workerIndexOf(command), rows, boundary);
+                        ExplorationScope.workerIndexOf(command), key < 0 ? null : before.key(ExplorationScope.key(key)), rows, boundary);
                 events.add(new Event(step, before.now(), command, answer));
                 if (key >= 0) {
                     stored.add(new Stored(step, ExplorationScope.key(key), rows));
