@@ -227,18 +227,17 @@ public record ExplorationScope(ModelConfig config, int workers, int keys, int de
         };
     }
 
-    /** Counts in {@code met} (by ordinal) the situations an explored edge meets. */
-    void count(ProtocolState model, Command command, Outcome answer, long[] met) {
+    /** Counts in {@code met} (by ordinal) the situations an explored edge meets; {@code rows} are its key's before it. */
+    void count(KeyState rows, long now, Command command, Outcome answer, long[] met) {
+        Lease held = rows == null ? null : rows.lease();
         switch (command) {
             case Acquire a when answer instanceof Granted -> {
-                Lease held = model.key(a.key()).lease();
                 if (held != null && !held.owner().equals(a.owner())) {
                     count(met, Situation.TAKEOVER);
                 }
             }
             case Renew r -> {
-                Lease held = model.key(r.key()).lease();
-                if (held != null && Math.abs(held.until() - model.now()) <= unit()) {
+                if (held != null && Math.abs(held.until() - now) <= unit()) {
                     count(met, Situation.RENEW_AT_THE_END);
                 }
                 if (answer instanceof RenewRejected) {
@@ -247,16 +246,15 @@ public record ExplorationScope(ModelConfig config, int workers, int keys, int de
             }
             case Release r when answer instanceof Released -> count(met, Situation.RELEASE);
             case Write w -> {
-                long highest = highest(model, w.key());
+                long highest = held == null ? 0 : held.token();
                 if (answer instanceof Stale) {
                     count(met, Situation.STALE_WRITE_REFUSED);
                 }
                 if (answer instanceof Forged && w.token() > highest) {
                     count(met, Situation.FORGED_WRITE_REFUSED);
                 }
-                Lease held = model.key(w.key()).lease();
                 if (answer instanceof Applied && held != null && w.token() == held.token()
-                        && !held.isHeldAt(model.now(), config.boundary())) {
+                        && !held.isHeldAt(now, config.boundary())) {
                     count(met, Situation.OLDER_WRITE_ACCEPTED_BEFORE_TAKEOVER);
                 }
             }

@@ -48,8 +48,12 @@ public final class ModelExplorer {
             return judge(state, command, answer);
         }
 
-        /** {@code admissible} as a judge that does not step the model again for every answer to one command. */
+        /**
+         * {@code admissible} as a judge that does not step the model again for every answer to one command, nor word
+         * the differences of the answers the search goes through (only the one it reports).
+         */
         static Judge of(Admissible admissible) {
+            Admissible quiet = admissible.quiet();
             return new Judge() {
                 @Override
                 public Judgement judge(ProtocolState state, Command command, Outcome answer) {
@@ -58,7 +62,7 @@ public final class ModelExplorer {
 
                 @Override
                 public Judgement judge(ProtocolState state, Command command, Outcome answer, Transition stepped) {
-                    return admissible.judge(state, command, answer, stepped);
+                    return quiet.judge(state, command, answer, stepped);
                 }
             };
         }
@@ -175,11 +179,14 @@ public final class ModelExplorer {
                 Transition expected = reference.apply(model, command);
                 Judgement ofReference = judge.judge(model, command, expected.outcome(), expected);
                 if (!ofReference.isReference()) {
+                    Judgement worded = judge.judge(model, command, expected.outcome());
                     return Optional.of(finding(node.id(), new Step(command, expected.outcome()), "the judge calls the"
-                            + " reference's answer " + ofReference.level().name().toLowerCase() + ": " + ofReference.difference()));
+                            + " reference's answer " + worded.level().name().toLowerCase() + ": " + worded.difference()));
                 }
                 int key = ExplorationScope.keyIndexOf(command);
                 int worker = ExplorationScope.workerIndexOf(command);
+                String keyName = key < 0 ? null : ExplorationScope.key(key);
+                KeyState before = key < 0 ? null : model.key(keyName);
                 List<Outcome> answers = answers(scope, model, command, expected.outcome());
                 if (answers.size() > 16) {
                     throw new IllegalStateException("an edge keeps an answer's place in 4 bits, not " + answers.size());
@@ -192,14 +199,14 @@ public final class ModelExplorer {
                     }
                     edges++;
                     ProtocolState after = judged.transition().next();
-                    KeyState rows = key < 0 ? null : after.key(ExplorationScope.key(key));
+                    KeyState rows = key < 0 ? null : after == model ? before : after.key(keyName);
                     InvariantMonitor.After kept = state.monitor().after(command, answer, model.now(), key, worker,
-                            key < 0 ? null : model.key(ExplorationScope.key(key)), rows, scope.config().boundary());
+                            before, rows, scope.config().boundary());
                     if (kept.broken()) {
                         return Optional.of(finding(node.id(), new Step(command, answer), (a == 0 ? "the reference's answer"
-                                : "an answer the judge admits (" + judged.difference() + ")") + " breaks "));
+                                : "an answer the judge admits (" + judge.judge(model, command, answer).difference() + ")") + " breaks "));
                     }
-                    scope.count(model, command, answer, reached);
+                    scope.count(before, model.now(), command, answer, reached);
                     if (a != 0) {
                         reached[ExplorationScope.Situation.ADMITTED_OTHER_ANSWER.ordinal()]++;
                     }
