@@ -25,10 +25,9 @@ import fencecheck.model.Command.Write;
 import fencecheck.model.ProtocolState;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -38,16 +37,40 @@ import java.util.TreeSet;
  * above the key's highest (forged). The clock moves to one unit of the claimed resolution before, at and after each
  * lease's end, and one unit on. Every command is one a trace can make, resolved against what the workers believe.
  *
- * @param config  the claims the model is configured with
- * @param workers how many workers ({@code w1}, {@code w2}, ...), 1 to 4
- * @param keys    how many keys ({@code k1}, ...), 1 to 3
- * @param depth   how many steps a path may have, at least 1
- * @param ttlUnits the lease length every acquire and renew asks for, in units of the claimed resolution, at least 2
+ * @param config    the claims the model is configured with
+ * @param workers   how many workers ({@code w1}, {@code w2}, ...), 1 to 4
+ * @param keys      how many keys ({@code k1}, ...), 1 to 3
+ * @param depth     how many steps a path may have, at least 1
+ * @param ttlUnits  the lease length every acquire and renew asks for, in units of the claimed resolution, at least 2
+ * @param reduction which states are taken as one ({@link Reduction})
  */
-public record ExplorationScope(ModelConfig config, int workers, int keys, int depth, int ttlUnits) {
+public record ExplorationScope(ModelConfig config, int workers, int keys, int depth, int ttlUnits, Reduction reduction) {
 
     /** The one result id every fenced write uses, so that two workers' results under one token meet. */
-    private static final String RESULT = "r";
+    static final String RESULT = "r";
+
+    /** How far in the past a lease end is still told apart from an older one, in units: see {@link Reduction#FULL}. */
+    static final int PAST_UNITS = 2;
+
+    private static final List<Outcome> WRITE_ANSWERS = List.of(new Applied(), new Replayed(), new Conflict(), new Stale(),
+            new Forged());
+    private static final List<Outcome> RELEASE_ANSWERS = List.of(new Released(), new ReleaseRejected());
+    private static final String[] WORKERS = {"w1", "w2", "w3", "w4"};
+    private static final String[] PAYLOADS = {"p1", "p2", "p3", "p4"};
+    private static final String[] KEYS = {"k1", "k2", "k3"};
+
+    /** Which states the explorer takes as one and expands once. */
+    public enum Reduction {
+        /**
+         * States equal with the clock taken as zero, workers and keys renamed to a canonical order (the model and its
+         * judge read names only to compare them, and the alphabet is the same for every worker and key), and lease
+         * ends more than {@link #PAST_UNITS} units in the past taken as equal (an ended lease never holds again, and
+         * no rule, admitted answer or invariant compares its end with an instant earlier than one unit before now).
+         */
+        FULL,
+        /** States equal with the clock taken as zero, and nothing else: what {@link #FULL} is checked against. */
+        CLOCK_ONLY
+    }
 
     public ExplorationScope {
         if (workers < 1 || workers > 4 || keys < 1 || keys > 3 || depth < 1 || ttlUnits < 2) {
@@ -57,6 +80,21 @@ public record ExplorationScope(ModelConfig config, int workers, int keys, int de
         }
     }
 
+    /** A scope with the full reduction. */
+    public ExplorationScope(ModelConfig config, int workers, int keys, int depth, int ttlUnits) {
+        this(config, workers, keys, depth, ttlUnits, Reduction.FULL);
+    }
+
+    /** The same scope to another depth. */
+    public ExplorationScope withDepth(int newDepth) {
+        return new ExplorationScope(config, workers, keys, newDepth, ttlUnits, reduction);
+    }
+
+    /** The same scope with another reduction. */
+    public ExplorationScope with(Reduction newReduction) {
+        return new ExplorationScope(config, workers, keys, depth, ttlUnits, newReduction);
+    }
+
     /** What the explored edges met, so a test can show the search reaches what it claims to check. */
     public enum Situation {
         TAKEOVER, RENEW_AT_THE_END, STALE_WRITE_REFUSED, FORGED_WRITE_REFUSED, OLDER_WRITE_ACCEPTED_BEFORE_TAKEOVER,
@@ -64,35 +102,55 @@ public record ExplorationScope(ModelConfig config, int workers, int keys, int de
     }
 
     /**
-     * A state of the search: the model's state (on its own clock) and what each worker believes it holds, the token
-     * it was last granted per key ({@code "w1 k1"}).
+     * A state of the search: the model's state (on its own clock), what each worker believes it holds (the token it
+     * was last granted, per worker and key at {@code worker * keys + key}, 0 for none) and what the invariants
+     * remember of the path.
      */
-    public record State(ProtocolState model, SortedMap<String, Long> beliefs) {
+    record State(ProtocolState model, long[] beliefs, InvariantMonitor monitor) {
 
-        State after(Command command, Outcome answer, ProtocolState next) {
-            SortedMap<String, Long> believed = new TreeMap<>(beliefs);
+        State after(Command command, Outcome answer, ProtocolState next, InvariantMonitor remembered, int keys) {
+            long[] believed = beliefs;
             if (command instanceof Acquire a && answer instanceof Granted g) {
-                believed.put(a.owner() + " " + a.key(), g.token());
+                believed = beliefs.clone();
+                believed[workerIndex(a.owner()) * keys + keyIndex(a.key())] = g.token();
             }
-            return new State(next, believed);
-        }
-
-        /** The state with the clock at zero: only instants relative to now matter to the rules. */
-        Key key() {
-            long now = model.now();
-            SortedMap<String, KeyState> shifted = new TreeMap<>();
-            model.keys().forEach((name, key) -> shifted.put(name, key.lease() == null ? key
-                    : key.withLease(key.lease().withUntil(key.lease().until() - now))));
-            return new Key(new ProtocolState(0, shifted), beliefs);
+            return new State(next, believed, remembered);
         }
     }
 
-    /** A state as compared: two states with the same key are expanded once. */
-    public record Key(ProtocolState model, SortedMap<String, Long> beliefs) {
+    State start() {
+        return new State(ProtocolState.at(0), new long[workers * keys], InvariantMonitor.start(workers, keys));
     }
 
-    static State start() {
-        return new State(ProtocolState.at(0), new TreeMap<>());
+    static String worker(int index) {
+        return WORKERS[index];
+    }
+
+    static String key(int index) {
+        return KEYS[index];
+    }
+
+    /** A worker's index ({@code w1} is 0); an owner no worker of a scope is refused. */
+    static int workerIndex(String owner) {
+        int i = owner.length() == 2 && owner.charAt(0) == 'w' ? owner.charAt(1) - '1' : -1;
+        if (i < 0 || i >= WORKERS.length) {
+            throw new IllegalStateException("owner " + owner + " is no worker of an exploration");
+        }
+        return i;
+    }
+
+    /** A payload's writer ({@code p1} is 0), or -1 for a payload no worker writes. */
+    static int payloadIndex(String payload) {
+        int i = payload.length() == 2 && payload.charAt(0) == 'p' ? payload.charAt(1) - '1' : -1;
+        return i >= 0 && i < PAYLOADS.length ? i : -1;
+    }
+
+    static int keyIndex(String key) {
+        int i = key.length() == 2 && key.charAt(0) == 'k' ? key.charAt(1) - '1' : -1;
+        if (i < 0 || i >= KEYS.length) {
+            throw new IllegalStateException("key " + key + " is no key of an exploration");
+        }
+        return i;
     }
 
     long unit() {
@@ -103,30 +161,34 @@ public record ExplorationScope(ModelConfig config, int workers, int keys, int de
         return ttlUnits * unit();
     }
 
-    /** The commands of the alphabet at {@code state}. */
+    /** The commands of the alphabet at {@code state}, always in the same order (a path is replayed by their indexes). */
     List<Command> commands(State state) {
         ProtocolState model = state.model();
-        List<Command> commands = new ArrayList<>();
-        for (int k = 1; k <= keys; k++) {
-            String key = "k" + k;
+        List<Command> commands = new ArrayList<>(24 * workers * keys);
+        for (int k = 0; k < keys; k++) {
+            String key = KEYS[k];
             long highest = highest(model, key);
-            for (int w = 1; w <= workers; w++) {
-                String worker = "w" + w;
+            for (int w = 0; w < workers; w++) {
+                String worker = WORKERS[w];
+                String payload = PAYLOADS[w];
                 commands.add(new Acquire(key, worker, ttl()));
-                Long held = state.beliefs().get(worker + " " + key);
-                TreeSet<Long> tokens = new TreeSet<>();
-                tokens.add(highest + 1);
-                if (held != null) {
+                long held = state.beliefs()[w * keys + k];
+                if (held != 0) {
                     commands.add(new Renew(key, worker, held, ttl()));
                     commands.add(new Release(key, worker, held));
-                    tokens.add(held);
-                    if (held > 1) {
-                        tokens.add(held - 1);
-                    }
                 }
+                // the tokens written with, ascending and each once: the one before the held one, the held one, a forged one
+                long[] tokens = held == 0 ? new long[]{highest + 1} : held > 1 ? new long[]{held - 1, held, highest + 1}
+                        : new long[]{held, highest + 1};
+                Arrays.sort(tokens);
+                long last = Long.MIN_VALUE;
                 for (long token : tokens) {
-                    commands.add(new Write(SinkKind.CURRENT_FENCE, key, token, RESULT, "p" + w));
-                    commands.add(new Write(SinkKind.LATEST_TOKEN_WINS, key, token, RESULT, "p" + w));
+                    if (token <= last) {
+                        continue;
+                    }
+                    last = token;
+                    commands.add(new Write(SinkKind.CURRENT_FENCE, key, token, RESULT, payload));
+                    commands.add(new Write(SinkKind.LATEST_TOKEN_WINS, key, token, RESULT, payload));
                 }
             }
         }
@@ -159,51 +221,50 @@ public record ExplorationScope(ModelConfig config, int workers, int keys, int de
                 yield answers;
             }
             case Renew r -> List.of(new RenewRejected(), new Renewed(now + ttl()), new Renewed(now + ttl() - unit()));
-            case Release r -> List.of(new Released(), new ReleaseRejected());
-            case Write w -> List.of(new Applied(), new Replayed(), new Conflict(), new Stale(), new Forged());
+            case Release r -> RELEASE_ANSWERS;
+            case Write w -> WRITE_ANSWERS;
             default -> List.of();
         };
     }
 
-    /** The situations an explored edge meets. */
-    List<Situation> situations(State before, Command command, Outcome answer) {
-        ProtocolState model = before.model();
-        List<Situation> met = new ArrayList<>();
+    /** Counts in {@code met} (by ordinal) the situations an explored edge meets; {@code rows} are its key's before it. */
+    void count(KeyState rows, long now, Command command, Outcome answer, long[] met) {
+        Lease held = rows == null ? null : rows.lease();
         switch (command) {
             case Acquire a when answer instanceof Granted -> {
-                Lease held = model.key(a.key()).lease();
                 if (held != null && !held.owner().equals(a.owner())) {
-                    met.add(Situation.TAKEOVER);
+                    count(met, Situation.TAKEOVER);
                 }
             }
             case Renew r -> {
-                Lease held = model.key(r.key()).lease();
-                if (held != null && Math.abs(held.until() - model.now()) <= unit()) {
-                    met.add(Situation.RENEW_AT_THE_END);
+                if (held != null && Math.abs(held.until() - now) <= unit()) {
+                    count(met, Situation.RENEW_AT_THE_END);
                 }
                 if (answer instanceof RenewRejected) {
-                    met.add(Situation.RENEW_REFUSED);
+                    count(met, Situation.RENEW_REFUSED);
                 }
             }
-            case Release r when answer instanceof Released -> met.add(Situation.RELEASE);
+            case Release r when answer instanceof Released -> count(met, Situation.RELEASE);
             case Write w -> {
-                long highest = highest(model, w.key());
+                long highest = held == null ? 0 : held.token();
                 if (answer instanceof Stale) {
-                    met.add(Situation.STALE_WRITE_REFUSED);
+                    count(met, Situation.STALE_WRITE_REFUSED);
                 }
                 if (answer instanceof Forged && w.token() > highest) {
-                    met.add(Situation.FORGED_WRITE_REFUSED);
+                    count(met, Situation.FORGED_WRITE_REFUSED);
                 }
-                Lease held = model.key(w.key()).lease();
                 if (answer instanceof Applied && held != null && w.token() == held.token()
-                        && !held.isHeldAt(model.now(), config.boundary())) {
-                    met.add(Situation.OLDER_WRITE_ACCEPTED_BEFORE_TAKEOVER);
+                        && !held.isHeldAt(now, config.boundary())) {
+                    count(met, Situation.OLDER_WRITE_ACCEPTED_BEFORE_TAKEOVER);
                 }
             }
             default -> {
             }
         }
-        return met;
+    }
+
+    private static void count(long[] met, Situation situation) {
+        met[situation.ordinal()]++;
     }
 
     /** The key a command acts on, if any. */
@@ -218,6 +279,30 @@ public record ExplorationScope(ModelConfig config, int workers, int keys, int de
         };
     }
 
+    /** The index of the key a command acts on, or -1 for a clock move. */
+    static int keyIndexOf(Command command) {
+        return switch (command) {
+            case Acquire a -> keyIndex(a.key());
+            case Renew r -> keyIndex(r.key());
+            case Release r -> keyIndex(r.key());
+            case Write w -> keyIndex(w.key());
+            case Command.RolledBackWrite r -> keyIndex(r.write().key());
+            case AdvanceClock c -> -1;
+        };
+    }
+
+    /** The index of the worker that makes a command (a write's by its payload), or -1 for a clock move. */
+    static int workerIndexOf(Command command) {
+        return switch (command) {
+            case Acquire a -> workerIndex(a.owner());
+            case Renew r -> workerIndex(r.owner());
+            case Release r -> workerIndex(r.owner());
+            case Write w -> payloadIndex(w.payload());
+            case Command.RolledBackWrite r -> payloadIndex(r.write().payload());
+            case AdvanceClock c -> -1;
+        };
+    }
+
     private static long highest(ProtocolState model, String key) {
         Lease lease = model.key(key).lease();
         return lease == null ? 0 : lease.token();
@@ -226,6 +311,6 @@ public record ExplorationScope(ModelConfig config, int workers, int keys, int de
     /** How the settings read in a report line. */
     public String describe() {
         return workers + " workers, " + keys + (keys == 1 ? " key" : " keys") + ", depth " + depth + ", leases of "
-                + ttlUnits + " units";
+                + ttlUnits + " units" + (reduction == Reduction.FULL ? "" : ", reduced by the clock only");
     }
 }

@@ -1,5 +1,6 @@
 package fencecheck.check;
 
+import fencecheck.api.KeyState;
 import fencecheck.api.ModelConfig;
 import fencecheck.api.Outcome;
 import fencecheck.model.Admissible;
@@ -9,15 +10,13 @@ import fencecheck.model.LeaseModel;
 import fencecheck.model.ProtocolState;
 import fencecheck.model.Transition;
 
-import java.util.ArrayDeque;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.EnumMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
@@ -26,14 +25,16 @@ import java.util.stream.Collectors;
  * empty state within a number of steps, breadth first, each state expanded once. At every state and for every command
  * of the scope's alphabet ({@link ExplorationScope}) three things must hold:
  * <ol>
- *   <li>the reference's answer keeps invariants 1-4 over the history of the path that reached the state;</li>
+ *   <li>the reference's answer keeps invariants 1-4 over the path that reached the state;</li>
  *   <li>the judge ({@code Admissible}) calls the reference's answer the reference's;</li>
  *   <li>every other answer the judge admits keeps invariants 1-4 too; the state it leaves is explored as well, since
  *       what follows an admitted answer is judged from what that answer told the caller.</li>
  * </ol>
- * Breadth first, the first finding lies on a shortest path to a failing step: its path is the counterexample, with no
- * shrinking. A state is the model's state with the clock taken as zero (only instants relative to now matter to the
- * rules) and what each worker believes it holds.
+ * The invariants are kept step by step ({@link InvariantMonitor}), so a step costs the same at any depth; a state is
+ * the model's state with the clock taken as zero, what each worker believes it holds and what the invariants remember,
+ * compared by its exact encoding ({@link StateCodec}) under the scope's reduction. Breadth first, the first finding
+ * lies at the end of a shortest path to a failing step: that path, read back from each state's parent and replayed, is
+ * the counterexample, with no shrinking; its sentence is the history checkers' ({@link Invariants}).
  */
 public final class ModelExplorer {
 
@@ -41,6 +42,30 @@ public final class ModelExplorer {
     @FunctionalInterface
     public interface Judge {
         Judgement judge(ProtocolState state, Command command, Outcome answer);
+
+        /** The same, for a caller that already has {@code stepped}, the reference's step of {@code command}. */
+        default Judgement judge(ProtocolState state, Command command, Outcome answer, Transition stepped) {
+            return judge(state, command, answer);
+        }
+
+        /**
+         * {@code admissible} as a judge that does not step the model again for every answer to one command, nor word
+         * the differences of the answers the search goes through (only the one it reports).
+         */
+        static Judge of(Admissible admissible) {
+            Admissible quiet = admissible.quiet();
+            return new Judge() {
+                @Override
+                public Judgement judge(ProtocolState state, Command command, Outcome answer) {
+                    return admissible.judge(state, command, answer);
+                }
+
+                @Override
+                public Judgement judge(ProtocolState state, Command command, Outcome answer, Transition stepped) {
+                    return quiet.judge(state, command, answer, stepped);
+                }
+            };
+        }
     }
 
     /** One step of a path: what was asked and what was answered. */
@@ -51,9 +76,20 @@ public final class ModelExplorer {
     public record Finding(String problem, List<Step> path) {
     }
 
-    /** What the exploration covered and found. {@code reached} counts the situations met on explored edges. */
-    public record Report(int depth, long states, long edges, Map<ExplorationScope.Situation, Long> reached,
-                         Optional<Finding> finding) {
+    /**
+     * What the exploration covered and found.
+     *
+     * @param depth     the depth explored completely (that of the finding's state, when there is one)
+     * @param states    the distinct states met, the empty one included
+     * @param edges     the answers explored (the reference's and the admitted others)
+     * @param perDepth  how many new states each depth added, from depth 0 (the empty state)
+     * @param elapsed   the processor milliseconds of the exploring thread from the start to the end of each depth, from
+     *                  depth 1 (on a machine shared with other work, wall time says little about the search)
+     * @param reached   the situations met on explored edges
+     * @param finding   the first failing step, on a shortest path
+     */
+    public record Report(int depth, long states, long edges, List<Long> perDepth, List<Long> elapsed,
+                         Map<ExplorationScope.Situation, Long> reached, Optional<Finding> finding) {
     }
 
     private ModelExplorer() {
@@ -62,8 +98,7 @@ public final class ModelExplorer {
     /** The reference model and its judge, explored within {@code scope}. */
     public static Report explore(ExplorationScope scope) {
         LeaseModel model = new LeaseModel(scope.config());
-        Admissible judge = new Admissible(model);
-        return explore(scope, model::step, judge::judge);
+        return explore(scope, model::step, Judge.of(new Admissible(model)));
     }
 
     /**
@@ -71,123 +106,143 @@ public final class ModelExplorer {
      * Stops at the first finding, which lies on a shortest path.
      */
     public static Report explore(ExplorationScope scope, BiFunction<ProtocolState, Command, Transition> reference, Judge judge) {
-        ModelConfig config = scope.config();
-        Node root = new Node(ExplorationScope.start(), null, null, 0);
-        Set<ExplorationScope.Key> seen = new HashSet<>();
-        seen.add(root.state().key());
-        Deque<Node> frontier = new ArrayDeque<>();
-        frontier.add(root);
-        Map<ExplorationScope.Situation, Long> reached = new EnumMap<>(ExplorationScope.Situation.class);
-        long states = 1;
-        long edges = 0;
-        while (!frontier.isEmpty()) {
-            Node node = frontier.poll();
-            if (node.depth() == scope.depth()) {
-                continue;
+        return new Search(scope, reference, judge).run();
+    }
+
+    /** The answers tried for {@code command}: the reference's first, then every other candidate, in a fixed order. */
+    static List<Outcome> answers(ExplorationScope scope, ProtocolState model, Command command, Outcome expected) {
+        List<Outcome> answers = new ArrayList<>(8);
+        answers.add(expected);
+        for (Outcome other : scope.otherAnswers(model, command)) {
+            if (!other.equals(expected)) {
+                answers.add(other);
             }
-            List<Event> history = node.history();
-            List<Stored> stored = node.stored();
-            for (Command command : scope.commands(node.state())) {
-                Transition expected = reference.apply(node.state().model(), command);
-                Judgement ofReference = judge.judge(node.state().model(), command, expected.outcome());
-                if (!ofReference.isReference()) {
-                    return stop(scope, node, command, expected.outcome(), "the judge calls the reference's answer "
-                            + ofReference.level().name().toLowerCase() + ": " + ofReference.difference(), states, edges, reached);
-                }
-                List<Outcome> answers = new ArrayList<>();
-                answers.add(expected.outcome());
-                for (Outcome other : scope.otherAnswers(node.state().model(), command)) {
-                    if (!other.equals(expected.outcome())) {
-                        answers.add(other);
+        }
+        return answers;
+    }
+
+    private static final class Search {
+
+        private final ExplorationScope scope;
+        private final BiFunction<ProtocolState, Command, Transition> reference;
+        private final Judge judge;
+        private final StateCodec codec;
+        private final StateSet seen = new StateSet();
+        private final long[] reached = new long[ExplorationScope.Situation.values().length];
+        private final List<Long> perDepth = new ArrayList<>();
+        private final List<Long> elapsed = new ArrayList<>();
+        private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        private final long started = threads.getCurrentThreadCpuTime();
+        private long edges;
+
+        Search(ExplorationScope scope, BiFunction<ProtocolState, Command, Transition> reference, Judge judge) {
+            this.scope = scope;
+            this.reference = reference;
+            this.judge = judge;
+            this.codec = new StateCodec(scope);
+        }
+
+        /** A state of the frontier and its number in {@link #seen}. */
+        private record Node(ExplorationScope.State state, int id) {
+        }
+
+        Report run() {
+            ExplorationScope.State root = scope.start();
+            List<Node> level = new ArrayList<>(List.of(new Node(root, seen.add(codec.encode(root), codec.length(), -1, -1))));
+            perDepth.add(1L);
+            for (int depth = 0; depth < scope.depth(); depth++) {
+                boolean last = depth + 1 == scope.depth();
+                List<Node> next = new ArrayList<>();
+                int before = seen.size();
+                for (int i = 0; i < level.size(); i++) {
+                    Node node = level.get(i);
+                    level.set(i, null);
+                    Optional<Finding> finding = expand(node, last, next);
+                    if (finding.isPresent()) {
+                        return report(depth, finding);
                     }
                 }
-                for (Outcome answer : answers) {
-                    boolean isReference = answer == expected.outcome();
-                    Judgement judged = isReference ? ofReference : judge.judge(node.state().model(), command, answer);
+                perDepth.add((long) (seen.size() - before));
+                elapsed.add((threads.getCurrentThreadCpuTime() - started) / 1_000_000);
+                level = next;
+            }
+            return report(scope.depth(), Optional.empty());
+        }
+
+        /** Every command and every answer at {@code node}; the new states go to {@code next} unless at the last depth. */
+        private Optional<Finding> expand(Node node, boolean last, List<Node> next) {
+            ExplorationScope.State state = node.state();
+            ProtocolState model = state.model();
+            List<Command> commands = scope.commands(state);
+            for (int c = 0; c < commands.size(); c++) {
+                Command command = commands.get(c);
+                Transition expected = reference.apply(model, command);
+                Judgement ofReference = judge.judge(model, command, expected.outcome(), expected);
+                if (!ofReference.isReference()) {
+                    Judgement worded = judge.judge(model, command, expected.outcome());
+                    return Optional.of(finding(node.id(), new Step(command, expected.outcome()), "the judge calls the"
+                            + " reference's answer " + worded.level().name().toLowerCase() + ": " + worded.difference()));
+                }
+                int key = ExplorationScope.keyIndexOf(command);
+                int worker = ExplorationScope.workerIndexOf(command);
+                String keyName = key < 0 ? null : ExplorationScope.key(key);
+                KeyState before = key < 0 ? null : model.key(keyName);
+                List<Outcome> answers = answers(scope, model, command, expected.outcome());
+                if (answers.size() > 16) {
+                    throw new IllegalStateException("an edge keeps an answer's place in 4 bits, not " + answers.size());
+                }
+                for (int a = 0; a < answers.size(); a++) {
+                    Outcome answer = answers.get(a);
+                    Judgement judged = a == 0 ? ofReference : judge.judge(model, command, answer, expected);
                     if (judged.level() == Judgement.Level.UNSAFE) {
                         continue;
                     }
                     edges++;
-                    List<Violation> broken = broken(history, stored, node, command, answer, judged.transition().next(), config);
-                    if (!broken.isEmpty()) {
-                        String how = isReference ? "the reference's answer breaks " : "an answer the judge admits ("
-                                + judged.difference() + ") breaks ";
-                        return stop(scope, node, command, answer, how + broken.stream()
-                                .map(v -> v.invariant().title() + ": " + v.explanation()).collect(Collectors.joining("; ")),
-                                states, edges, reached);
+                    ProtocolState after = judged.transition().next();
+                    KeyState rows = key < 0 ? null : after == model ? before : after.key(keyName);
+                    InvariantMonitor.After kept = state.monitor().after(command, answer, model.now(), key, worker,
+                            before, rows, scope.config().boundary());
+                    if (kept.broken()) {
+                        return Optional.of(finding(node.id(), new Step(command, answer), (a == 0 ? "the reference's answer"
+                                : "an answer the judge admits (" + judge.judge(model, command, answer).difference() + ")") + " breaks "));
                     }
-                    ExplorationScope.State next = node.state().after(command, answer, judged.transition().next());
-                    scope.situations(node.state(), command, answer).forEach(s -> reached.merge(s, 1L, Long::sum));
-                    if (!isReference) {
-                        reached.merge(ExplorationScope.Situation.ADMITTED_OTHER_ANSWER, 1L, Long::sum);
+                    scope.count(before, model.now(), command, answer, reached);
+                    if (a != 0) {
+                        reached[ExplorationScope.Situation.ADMITTED_OTHER_ANSWER.ordinal()]++;
                     }
-                    if (seen.add(next.key())) {
-                        states++;
-                        frontier.add(new Node(next, node, new Step(command, answer), node.depth() + 1));
+                    ExplorationScope.State following = state.after(command, answer, after, kept.monitor(), scope.keys());
+                    if (following.model() == model && following.beliefs() == state.beliefs() && following.monitor() == state.monitor()) {
+                        continue; // the answer left everything as it was (a refusal): a loop, nothing to encode
+                    }
+                    int id = seen.add(codec.encode(following), codec.length(), node.id(), c << 4 | a);
+                    if (id >= 0 && !last) {
+                        next.add(new Node(following, id));
                     }
                 }
             }
-        }
-        return new Report(scope.depth(), states, edges, reached, Optional.empty());
-    }
-
-    private static Report stop(ExplorationScope scope, Node node, Command command, Outcome answer, String problem,
-                               long states, long edges, Map<ExplorationScope.Situation, Long> reached) {
-        List<Step> path = new ArrayList<>(node.path());
-        path.add(new Step(command, answer));
-        return new Report(node.depth(), states, edges, reached, Optional.of(new Finding(problem, path)));
-    }
-
-    /** Invariants 1-4 over the path's history with one more event, and the rows the new state shows. */
-    private static List<Violation> broken(List<Event> history, List<Stored> stored, Node node, Command command,
-                                          Outcome answer, ProtocolState next, ModelConfig config) {
-        List<Event> events = new ArrayList<>(history);
-        events.add(new Event(events.size() + 1, node.state().model().now(), command, answer));
-        List<Stored> rows = new ArrayList<>(stored);
-        ExplorationScope.keyOf(command).ifPresent(key -> rows.add(new Stored(events.size(), key, next.key(key))));
-        return Invariants.check(events, rows, config.boundary());
-    }
-
-    /** A state of the search, with the step that first reached it: its path is a shortest one. */
-    private record Node(ExplorationScope.State state, Node parent, Step step, int depth) {
-
-        List<Step> path() {
-            List<Step> path = new ArrayList<>();
-            for (Node n = this; n.step() != null; n = n.parent()) {
-                path.add(0, n.step());
-            }
-            return path;
+            return Optional.empty();
         }
 
-        /** The path as the checkers read a history: each step at the instant it ran, numbered from 1. */
-        List<Event> history() {
-            List<Event> events = new ArrayList<>();
-            List<Node> chain = chain();
-            for (int i = 1; i < chain.size(); i++) {
-                Node n = chain.get(i);
-                events.add(new Event(i, chain.get(i - 1).state().model().now(), n.step().command(), n.step().answer()));
+        /** The shortest path to {@code state}, then {@code failing}; a broken invariant is told in the checkers' words. */
+        private Finding finding(int state, Step failing, String problem) {
+            List<Step> path = new PathReplay(scope, reference, judge).path(seen, state);
+            path.add(failing);
+            if (problem.endsWith(" breaks ")) {
+                List<Violation> broken = PathReplay.violationsAtEnd(path, judge, scope.config().boundary());
+                problem += broken.isEmpty() ? "an invariant step by step that the history's checkers find kept (the two disagree)"
+                        : broken.stream().map(v -> v.invariant().title() + ": " + v.explanation()).collect(Collectors.joining("; "));
             }
-            return events;
+            return new Finding(problem, path);
         }
 
-        /** The rows of the key each step touched, after it. */
-        List<Stored> stored() {
-            List<Stored> stored = new ArrayList<>();
-            List<Node> chain = chain();
-            for (int i = 1; i < chain.size(); i++) {
-                Node n = chain.get(i);
-                int step = i;
-                ExplorationScope.keyOf(n.step().command()).ifPresent(key -> stored.add(new Stored(step, key, n.state().model().key(key))));
+        private Report report(int depth, Optional<Finding> finding) {
+            Map<ExplorationScope.Situation, Long> met = new EnumMap<>(ExplorationScope.Situation.class);
+            for (ExplorationScope.Situation s : ExplorationScope.Situation.values()) {
+                if (reached[s.ordinal()] > 0) {
+                    met.put(s, reached[s.ordinal()]);
+                }
             }
-            return stored;
-        }
-
-        private List<Node> chain() {
-            List<Node> chain = new ArrayList<>();
-            for (Node n = this; n != null; n = n.parent()) {
-                chain.add(0, n);
-            }
-            return chain;
+            return new Report(depth, seen.size(), edges, List.copyOf(perDepth), List.copyOf(elapsed), met, finding);
         }
     }
 }

@@ -20,6 +20,9 @@ import fencecheck.model.Command.RolledBackWrite;
 import fencecheck.model.Command.Write;
 import fencecheck.model.Judgement.Level;
 
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
+
 /**
  * Which answers a lease service may give, judged the way Porcupine's models judge: given the state, the command
  * and the answer the database gave, whether that answer is allowed, and the state it implies. Pure functions.
@@ -48,14 +51,48 @@ import fencecheck.model.Judgement.Level;
 public final class Admissible {
 
     private final LeaseModel model;
+    private final BiFunction<ProtocolState, Command, Transition> step;
+    private final boolean quiet;
 
     public Admissible(LeaseModel model) {
+        this(model, model::step);
+    }
+
+    /**
+     * The judge of another step function under {@code model}'s claims: what this class would judge if
+     * {@link LeaseModel#step} were {@code step}. A test of a changed model judges with it, the way the judge of a
+     * changed reference would.
+     */
+    public Admissible(LeaseModel model, BiFunction<ProtocolState, Command, Transition> step) {
+        this(model, step, false);
+    }
+
+    private Admissible(LeaseModel model, BiFunction<ProtocolState, Command, Transition> step, boolean quiet) {
         this.model = model;
+        this.step = step;
+        this.quiet = quiet;
+    }
+
+    /**
+     * The same judge, leaving out the words of a difference (an empty {@code difference} for every answer that is not
+     * the reference's): for a caller that judges millions of answers and words only the one it reports.
+     */
+    public Admissible quiet() {
+        return new Admissible(model, step, true);
     }
 
     /** The answer {@code observed} to {@code command} in {@code state}, judged. */
     public Judgement judge(ProtocolState state, Command command, Outcome observed) {
-        Transition reference = reference(state, command, observed);
+        return judge(state, command, observed, reference(state, command, observed));
+    }
+
+    /**
+     * {@link #judge(ProtocolState, Command, Outcome)} for a caller that already stepped the model: {@code stepped} is
+     * {@code step(state, command)}, which a judge of several answers to one command need not compute again.
+     */
+    public Judgement judge(ProtocolState state, Command command, Outcome observed, Transition stepped) {
+        Transition reference = command instanceof Acquire && observed instanceof Granted
+                && model.config().tokens() == TokenSequence.INCREASING ? reference(state, command, observed) : stepped;
         if (reference.outcome().equals(observed)) {
             return Judgement.asReference(reference);
         }
@@ -74,7 +111,7 @@ public final class Admissible {
         if (command instanceof Acquire a && observed instanceof Granted g && model.config().tokens() == TokenSequence.INCREASING) {
             return model.acquire(state, a, g.token()).transition();
         }
-        return model.step(state, command);
+        return step.apply(state, command);
     }
 
     private Judgement acquire(ProtocolState state, Acquire a, Outcome observed, Transition reference) {
@@ -86,18 +123,18 @@ public final class Admissible {
         }
         Lease held = state.key(a.key()).lease();
         if (held != null && held.isHeldAt(state.now(), model.config().boundary()) && !held.owner().equals(a.owner())) {
-            return unsafe(reference, "granted to " + a.owner() + " while " + held.owner() + " holds token " + held.token()
+            return unsafe(reference, () -> "granted to " + a.owner() + " while " + held.owner() + " holds token " + held.token()
                     + " until " + Micros.format(held.until()));
         }
         boolean ownLease = held != null && held.owner().equals(a.owner()) && held.isHeldAt(state.now(), model.config().boundary());
         long highest = held == null ? 0 : held.token();
         if (g.token() < highest || g.token() == highest && !ownLease) {
-            return unsafe(reference, "token " + g.token() + " granted, not above every earlier token of " + a.key()
+            return unsafe(reference, () -> "token " + g.token() + " granted, not above every earlier token of " + a.key()
                     + " (" + highest + ")");
         }
         Lease granted = new Lease(a.owner(), g.until(), g.token());
         return admissible(state.with(a.key(), state.key(a.key()).withLease(granted)), observed, reference,
-                grantDifference(reference.outcome(), g, ownLease));
+                () -> grantDifference(reference.outcome(), g, ownLease));
     }
 
     private static String grantDifference(Outcome reference, Granted g, boolean ownLease) {
@@ -134,12 +171,12 @@ public final class Admissible {
         }
         if (!Semantics.binds(model.config().binding(), held, r.owner(), r.token())) {
             boolean valid = held.isHeldAt(state.now(), model.config().boundary());
-            return unsafe(reference, r.owner() + "'s renew with token " + r.token() + " answered Renewed, but "
+            return unsafe(reference, () -> r.owner() + "'s renew with token " + r.token() + " answered Renewed, but "
                     + (valid ? held.owner() + " holds token " + held.token() + " until " + Micros.format(held.until())
                     : "token " + held.token() + " was granted to " + held.owner() + " since"));
         }
         Lease next = held.withUntil(renewed.until());
-        String difference = reference.outcome() instanceof Renewed ref
+        Supplier<String> difference = () -> reference.outcome() instanceof Renewed ref
                 ? endInWords(renewed.until(), ref.until())
                 : "a renew after the lease ran out at " + Micros.format(held.until()) + " revives it (nobody was granted the key"
                 + " meanwhile)";
@@ -156,7 +193,7 @@ public final class Admissible {
         }
         Lease held = state.key(r.key()).lease();
         if (held != null && held.isHeldAt(state.now(), model.config().boundary())) {
-            return unsafe(reference, r.owner() + "'s release with token " + r.token() + " answered Released while "
+            return unsafe(reference, () -> r.owner() + "'s release with token " + r.token() + " answered Released while "
                     + held.owner() + " holds token " + held.token() + " until " + Micros.format(held.until()));
         }
         return admissible(state, observed, reference, "Released for a lease nobody holds");
@@ -168,7 +205,7 @@ public final class Admissible {
             return unsafe(reference, "a write answered " + Describe.outcome(observed));
         }
         if (!answer.accepted()) {
-            return admissible(state, observed, reference, Describe.outcome(observed) + " where the reference answers "
+            return admissible(state, observed, reference, () -> Describe.outcome(observed) + " where the reference answers "
                     + Describe.outcome(expected) + ": the writer is told its write was refused");
         }
         if (answer instanceof Applied && expected instanceof Replayed) {
@@ -178,7 +215,7 @@ public final class Admissible {
         if (answer instanceof Replayed && expected instanceof Applied) {
             return unsafe(reference, "Replayed for a result that was never stored: the writer takes it as stored");
         }
-        return unsafe(reference, "a write with token " + w.token() + " accepted (" + Describe.outcome(observed)
+        return unsafe(reference, () -> "a write with token " + w.token() + " accepted (" + Describe.outcome(observed)
                 + ") where the reference answers " + Describe.outcome(expected) + why(expected));
     }
 
@@ -195,15 +232,24 @@ public final class Admissible {
         if (!(observed instanceof RolledBack seen)) {
             return unsafe(reference, "a rolled-back write answered " + Describe.outcome(observed));
         }
-        Judgement inner = write(state, r.write(), seen.seen(), model.step(state, r.write()));
+        Judgement inner = write(state, r.write(), seen.seen(), step.apply(state, r.write()));
         return new Judgement(inner.level(), new Transition(state, observed), reference.outcome(), inner.difference());
     }
 
-    private static Judgement admissible(ProtocolState next, Outcome observed, Transition reference, String difference) {
+    private Judgement admissible(ProtocolState next, Outcome observed, Transition reference, String difference) {
         return new Judgement(Level.ADMISSIBLE, new Transition(next, observed), reference.outcome(), difference);
     }
 
-    private static Judgement unsafe(Transition reference, String difference) {
+    /** A difference worded only when it is read: a quiet judge never words one. */
+    private Judgement admissible(ProtocolState next, Outcome observed, Transition reference, Supplier<String> difference) {
+        return admissible(next, observed, reference, quiet ? "" : difference.get());
+    }
+
+    private Judgement unsafe(Transition reference, String difference) {
         return new Judgement(Level.UNSAFE, reference, reference.outcome(), difference);
+    }
+
+    private Judgement unsafe(Transition reference, Supplier<String> difference) {
+        return unsafe(reference, quiet ? "" : difference.get());
     }
 }
