@@ -51,7 +51,7 @@ final class RealTimeSection {
             return h.append("</section>\n").toString();
         }
         RealTimeHistory history = rt.history();
-        h.append("<p class=\"muted small\">The smallest failing history found: ").append(shrinking(rt)).append("; run ")
+        h.append("<p class=\"muted small\">The failing history: ").append(shrinking(rt)).append("; run ")
                 .append(Html.duration(rt.runMillis())).append(", checked in ").append(Html.duration(rt.checkMillis()))
                 .append("; every interval is judged widened by the clock's uncertainty, ").append(history.uncertainty()).append(" µs.</p>\n");
         h.append(fullLink(rt, fullPage));
@@ -86,6 +86,10 @@ final class RealTimeSection {
     static String shrinking(RunResult.RealTime rt) {
         if (rt.history() == null) {
             return "not shrunk (the checker gave up on the whole history of " + rt.observedOperations() + " operations)";
+        }
+        if (rt.shrinkChecks() == 0 && rt.history().operations().size() == rt.observedOperations()) {
+            // a scheduler cluster's run: its few operations are judged on the records, nothing to drop
+            return "all " + rt.observedOperations() + " operations, not shrunk";
         }
         return rt.history().operations().size() + " of " + rt.observedOperations() + " operations kept (shrunk by dropping operations and"
                 + " checking again: " + rt.shrinkChecks() + (rt.shrinkChecks() == 1 ? " check" : " checks")
