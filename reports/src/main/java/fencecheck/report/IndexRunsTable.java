@@ -60,7 +60,8 @@ final class IndexRunsTable {
         h.append("</td><td class=\"num\">").append(Html.esc(tries(r))).append(shrunk(r)).append("</td>");
         h.append("<td class=\"num\">").append(Html.esc(Html.duration(r.durationMillis()))).append("</td>");
         h.append("<td class=\"seed mono small\">").append(Html.esc(r.seed() == null ? "-" : r.seed())).append("</td></tr>\n");
-        if (run.page() != null || r.failure() != null) {
+        // a passed run's notes too (a scheduler cluster's overlapping runs, a real-time run's revivals)
+        if (run.page() != null || r.failure() != null || !r.notes().isEmpty()) {
             h.append("<tr class=\"detail ").append(run.cssClass()).append("\"><td colspan=\"5\" class=\"small\">");
             List<RunResult.Failure> findings = r.findings();
             if (findings.size() <= 1) {
