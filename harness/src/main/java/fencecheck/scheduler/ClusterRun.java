@@ -99,10 +99,11 @@ public final class ClusterRun {
                 Run aimed = awaits.firstRun(FIRST_RUN_WITHIN);
                 Duration takeover = cluster.detection().plus(TAKEOVER_MARGIN);
                 nemesis.hold(aimed.node(), step(fault), takeover, () -> awaits.newerRunWrote(aimed), extra);
-                if (fault != NodeFault.KILL) {
+                // a killed run ends never, a cut-off one with its session broken: only a paused one is waited for
+                if (fault == NodeFault.PAUSE) {
                     awaits.ended(aimed, RUNS_END_WITHIN);
                 }
-                awaits.allEnded(RUNS_END_WITHIN, nemesis.log());
+                awaits.allEnded(RUNS_END_WITHIN, nemesis.log(), fault == NodeFault.PAUSE ? -1 : aimed.id());
                 log = nemesis.log();
             }
             ClusterRecords records = ClusterRecords.read(c);
@@ -148,7 +149,9 @@ public final class ClusterRun {
         }
         NemesisAction action = log.getFirst();
         Optional<Run> aimed = records.runs().stream()
-                .filter(r -> r.node() == action.node() && r.start() <= action.startMicros() && r.lastKnown() >= action.startMicros())
+                // a killed or cut-off run records no end: open from its start on
+                .filter(r -> r.node() == action.node() && r.start() <= action.startMicros()
+                        && (r.end() == null || r.end() >= action.startMicros()))
                 .findFirst();
         if (aimed.isEmpty()) {
             return new Aim(false, false, "node " + action.node() + " was " + action.what() + " outside every run of its own");
@@ -189,14 +192,15 @@ public final class ClusterRun {
         }
 
         /**
-         * Every run that began before the fault was lifted ends, but for those of a node the nemesis killed; runs begun
-         * later are not waited for (a job that fires every second always has one open).
+         * Every run that began before the fault was lifted ends, but for those of a node the nemesis killed and the run
+         * {@code except} (the aimed one, when its session was cut); runs begun later are not waited for (a job that
+         * fires every second always has one open).
          */
-        void allEnded(Duration within, List<NemesisAction> log) throws SQLException, InterruptedException {
+        void allEnded(Duration within, List<NemesisAction> log, long except) throws SQLException, InterruptedException {
             long lifted = log.stream().mapToLong(NemesisAction::endMicros).max().orElse(Long.MAX_VALUE);
             until(within, () -> {
                 List<Run> open = ClusterRecords.read(c).runs().stream()
-                        .filter(r -> r.start() <= lifted && r.end() == null && !killedIn(r, log)).toList();
+                        .filter(r -> r.id() != except && r.start() <= lifted && r.end() == null && !killedIn(r, log)).toList();
                 return open.isEmpty() ? Optional.of(Boolean.TRUE) : Optional.empty();
             }, "runs begun before the fault was lifted still open " + within.toSeconds() + " s later: see the nodes' logs in " + logs);
         }

@@ -28,6 +28,18 @@ class ClusterRunAimTest {
     }
 
     @Test
+    void aKillInsideARunThatNeverEndedReachedTheSituation() {
+        NemesisAction kill = new NemesisAction(1, "killed, restarted after 9.8 s", 1 * S, 11 * S);
+        Run killed = new Run(1, 1, "J", "f1", 1, 0, null, null);
+        Run recovered = run(2, 2, 2, 9, write(10, 10), 10);
+
+        ClusterRun.Aim aim = ClusterRun.aim(records(killed, recovered), List.of(kill));
+
+        assertThat(aim.reached()).isTrue();
+        assertThat(aim.words()).startsWith("node 1, killed, restarted after 9.8 s in run 1 of job J before its write");
+    }
+
+    @Test
     void aPauseAfterTheRunsWriteMissed() {
         Run paused = run(1, 1, 1, 0, write(0.5, 0.6), 12);
         Run recovered = run(2, 2, 2, 9, write(10, 10), 10);
