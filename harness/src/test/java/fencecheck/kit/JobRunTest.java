@@ -4,6 +4,7 @@ import fencecheck.api.Outcome.Applied;
 import fencecheck.api.Outcome.Conflict;
 import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.Stale;
+import fencecheck.api.Outcome.WriteOutcome;
 import fencecheck.db.Databases;
 import fencecheck.scheduler.ClusterClaims;
 import fencecheck.scheduler.ClusterFinding;
@@ -244,6 +245,38 @@ class JobRunTest {
         ClusterRecords records = recordsOf(key);
         assertThat(records.outbox()).hasSize(1);
         assertThat(ClusterVerdict.of(records, List.of(), new ClusterClaims(true)).passed()).isTrue();
+    }
+
+    @Test
+    void aFencedEmitThatMeetsTheSameBusinessKeyCommittedMeanwhileAnswersByWhatWasStored() throws Exception {
+        fire(c, "n1-1");
+        String businessKey = key + "@2030-01-01T00:00Z";
+        try (JobRun run = JobRun.begin(nodes, 1, key, "n1-1"); JobRun other = JobRun.begin(nodes, 1, key, "n1-1");
+             Connection racer = Databases.shared().connectRealTime()) {
+            // another session's fenced message of the key, not yet committed: the emit waits on the outbox's unique index
+            racer.setAutoCommit(false);
+            try (PreparedStatement s = racer.prepareStatement("insert into fencecheck_kit_outbox (job_key, business_key, token,"
+                    + " payload, run_id, fenced, stored) values (?, ?, 1, 'invoice 7', ?, true, clock_timestamp())")) {
+                s.setString(1, key);
+                s.setString(2, businessKey);
+                s.setLong(3, other.id());
+                s.executeUpdate();
+            }
+            CompletableFuture<WriteOutcome> same = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return run.emit(businessKey, "invoice 7");
+                } catch (SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            Thread.sleep(300);
+            // it cannot answer before the other session commits, whatever the timing
+            assertThat(same).isNotDone();
+            racer.commit();
+            assertThat(same.get(30, TimeUnit.SECONDS)).isEqualTo(new Replayed());
+            assertThat(run.emit(businessKey, "invoice 8")).isEqualTo(new Conflict());
+        }
+        assertThat(recordsOf(key).outbox()).hasSize(1);
     }
 
     @Test
