@@ -87,8 +87,8 @@ final class ClusterHistory {
                     "unfenced".equals(e.sink()) ? "a plain insert, no token or business key checked" : "",
                     pauses, e.answer() == null ? "no answer recorded" : "").filter(s -> !s.isEmpty()).toList());
             pending.add(new Pending(process(r.node()), new Command.Write(SinkKind.CURRENT_FENCE, r.jobKey(), r.token(),
-                    emitId(r.id(), e.businessKey()), e.payload()), e.invoke(), e.complete() != null ? e.complete() : Math.max(last, e.invoke()),
-                    outcome(e.answer()), note));
+                    emitId(r.id(), e.businessKey()), e.payload()), e.invoke(),
+                    e.complete() != null ? e.complete() : Math.max(last, e.invoke()), outcome(e.answer()), note));
         }
         pending.sort(Comparator.comparingLong(Pending::invoke).thenComparingLong(Pending::complete));
         List<TimedOperation> operations = new ArrayList<>();

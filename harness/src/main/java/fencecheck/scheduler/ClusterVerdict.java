@@ -20,9 +20,10 @@ import java.util.stream.Collectors;
 
 /**
  * A cluster run judged on its results, per job key: invariant 1 (no stale acceptance), invariant 4 (no acknowledged
- * write lost), invariant 5 (each outbox business key takes effect exactly once, {@link OutboxVerdict}), and runs that overlapped on the database's clock (a note, a finding where the adapter claims exclusive
- * execution). Each finding is one sentence naming the node, its pause, the runs and their tokens; the history draws
- * the runs as the report draws a real-time run.
+ * write lost), invariant 5 (each outbox business key takes effect exactly once, {@link OutboxVerdict}), and runs that
+ * overlapped on the database's clock (a note, a finding where the adapter claims exclusive execution). Each finding is
+ * one sentence naming the node, its pause, the runs and their tokens; the history draws the runs as the report draws a
+ * real-time run.
  */
 public record ClusterVerdict(List<ClusterFinding> findings, List<ClusterFinding> notes, RealTimeHistory history) {
 

@@ -29,7 +29,8 @@ final class OutboxVerdict {
     static List<ClusterFinding> findings(List<Run> runs, List<Emit> emits, List<OutboxRow> outbox, List<NemesisAction> log) {
         Map<Long, Run> byId = runs.stream().collect(Collectors.toMap(Run::id, Function.identity(), (a, b) -> a));
         Map<List<String>, List<OutboxRow>> effects = outbox.stream().sorted(Comparator.comparingLong(OutboxRow::id))
-                .collect(Collectors.groupingBy(r -> List.of(r.jobKey(), r.businessKey()), LinkedHashMap::new, Collectors.toList()));
+                .collect(Collectors.groupingBy(r -> List.of(r.jobKey(), r.businessKey()), LinkedHashMap::new,
+                        Collectors.toList()));
         List<ClusterFinding> out = new ArrayList<>();
         effects.forEach((key, rows) -> {
             if (rows.size() > 1) {
@@ -47,9 +48,12 @@ final class OutboxVerdict {
         return out;
     }
 
-    /** "business key K took effect twice: by node 1, paused 9.8 s in run 14 of job J with token 3, and by node 2's run 15 with token 4". */
-    private static ClusterFinding twice(String jobKey, String businessKey, List<OutboxRow> rows, Map<Long, Run> runs, List<Emit> emits,
-                                        List<NemesisAction> log) {
+    /**
+     * "business key K took effect twice: by node 1, paused 9.8 s in run 14 of job J with token 3, and by node 2's run 15
+     * with token 4".
+     */
+    private static ClusterFinding twice(String jobKey, String businessKey, List<OutboxRow> rows, Map<Long, Run> runs,
+                                        List<Emit> emits, List<NemesisAction> log) {
         // the faulty one first: the lowest token's message, which a newer firing's run should have kept out
         List<OutboxRow> ordered = rows.stream().sorted(Comparator.comparingLong(OutboxRow::token).thenComparingLong(OutboxRow::id))
                 .toList();
