@@ -23,8 +23,9 @@ import javax.sql.DataSource;
  * mid-run keeps what it did: {@link #begin} reads the token the kit gave the run's firing (a {@link FiringTable}'s
  * trigger numbered it) and records the run; {@link #writeLatest} writes the job's result through the kit's
  * latest-token sink under that token; {@link #writeUnfenced} writes it by a plain upsert instead (no token checked:
- * the common mistake, to compare with); {@link #end} records the end. Each record commits at once, on the database's
- * clock. A run writes once.
+ * the common mistake, to compare with); {@link #emit} stores an outbox message for a business key under that token,
+ * once per business key, and {@link #emitUnfenced} stores it by a plain insert instead; {@link #end} records the end.
+ * Each record commits at once, on the database's clock. A run writes once and may emit any number of messages.
  *
  * <pre>{@code
  * try (JobRun run = JobRun.begin(dataSource, "reports.daily", firingId)) {
@@ -43,7 +44,7 @@ public final class JobRun implements AutoCloseable {
 
     private static final long POLL_MILLIS = 20;
     private static final List<String> PARAMETERS = List.of("run_id", "node", "job_key", "firing_id", "token", "result_id",
-            "payload", "sink", "answer");
+            "payload", "sink", "answer", "business_key", "emit_id");
 
     private final Connection connection;
     private final long id;
@@ -187,6 +188,56 @@ public final class JobRun implements AutoCloseable {
     }
 
     /**
+     * Emits an outbox message for a business key (one that names the work, never the token: e.g. the firing's
+     * scheduled time, which a recovered run of the same firing emits again). Stored only under the job key's current
+     * token (the fence row read {@code FOR SHARE} in the same statement) and only once per business key of the job
+     * key: {@code Applied} when stored now, {@code Stale} when a newer firing has taken the job key, {@code Replayed}
+     * when the business key is stored with this payload ({@code Conflict} with another). The answer and the emit's
+     * interval on the database's clock are recorded and committed at once.
+     *
+     * @param businessKey the message's business key, unique per effect the consumer must apply once
+     * @param payload     the message
+     * @return the outbox's answer
+     * @throws SQLException when the database fails; the emit is then recorded as invoked, its answer unknown
+     */
+    public WriteOutcome emit(String businessKey, String payload) throws SQLException {
+        long emit = emitInvoked("outbox", businessKey, payload);
+        WriteOutcome answer;
+        try (PreparedOperation store = operation(connection, "emit_fenced.sql");
+             ResultSet rs = store.query(new Params().text("job_key", jobKey).text("business_key", businessKey)
+                     .bigint("token", token).text("payload", payload).bigint("run_id", id))) {
+            rs.next();
+            String word = rs.getString(1);
+            answer = "Unseen".equals(word) ? storedMessage(businessKey, payload) : outcome(word);
+        }
+        emitAnswered(emit, answer);
+        return answer;
+    }
+
+    /**
+     * Emits an outbox message by a plain insert that checks neither token nor business key: what a job does that
+     * trusts its scheduler's exclusive execution. It always stores, so a paused run and the run that recovered its
+     * firing both store the business key, and the consumer applies it twice. Recorded as {@link #emit} is.
+     *
+     * @param businessKey the message's business key
+     * @param payload     the message
+     * @return {@code Applied}
+     * @throws SQLException when the database fails; the emit is then recorded as invoked, its answer unknown
+     */
+    public WriteOutcome emitUnfenced(String businessKey, String payload) throws SQLException {
+        long emit = emitInvoked("unfenced", businessKey, payload);
+        WriteOutcome answer;
+        try (PreparedOperation store = operation(connection, "emit_unfenced.sql");
+             ResultSet rs = store.query(new Params().text("job_key", jobKey).text("business_key", businessKey)
+                     .bigint("token", token).text("payload", payload).bigint("run_id", id))) {
+            rs.next();
+            answer = outcome(rs.getString(1));
+        }
+        emitAnswered(emit, answer);
+        return answer;
+    }
+
+    /**
      * Records the run's end and gives its connection back. Once only; {@link #close} calls it when it has not run.
      *
      * @throws SQLException when the database fails
@@ -276,6 +327,36 @@ public final class JobRun implements AutoCloseable {
     private void answered(WriteOutcome answer) throws SQLException {
         try (PreparedOperation record = operation(connection, "write_answered.sql")) {
             record.query(new Params().bigint("run_id", id).text("answer", answer.getClass().getSimpleName())).close();
+        }
+    }
+
+    private long emitInvoked(String sink, String businessKey, String payload) throws SQLException {
+        if (ended) {
+            throw new IllegalStateException("run " + id + " of job " + jobKey + " has ended: emit before end()");
+        }
+        try (PreparedOperation record = operation(connection, "emit_invoked.sql");
+             ResultSet rs = record.query(new Params().bigint("run_id", id).text("business_key", businessKey).text("sink", sink)
+                     .text("payload", payload))) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private void emitAnswered(long emit, WriteOutcome answer) throws SQLException {
+        try (PreparedOperation record = operation(connection, "emit_answered.sql")) {
+            record.query(new Params().bigint("emit_id", emit).text("answer", answer.getClass().getSimpleName())).close();
+        }
+    }
+
+    /** The outbox met a message of the business key another session committed while it ran: its payload decides. */
+    private WriteOutcome storedMessage(String businessKey, String payload) throws SQLException {
+        try (PreparedOperation stored = operation(connection, "stored_outbox.sql");
+             ResultSet rs = stored.query(new Params().text("job_key", jobKey).text("business_key", businessKey))) {
+            if (!rs.next()) {
+                throw new IllegalStateException("the kit's outbox met a message of business key " + businessKey + " of job "
+                        + jobKey + " that is gone");
+            }
+            return payload.equals(rs.getString(1)) ? new Replayed() : new Conflict();
         }
     }
 

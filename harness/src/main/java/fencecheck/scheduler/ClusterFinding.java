@@ -19,7 +19,9 @@ public record ClusterFinding(Kind kind, String jobKey, List<Long> runs, String w
         /** Invariant 4: the key's result is not its highest-token acknowledged write's. */
         ACKNOWLEDGED_WRITE_LOST,
         /** Two runs of one job key overlapped on the database's clock. */
-        OVERLAPPING_RUNS
+        OVERLAPPING_RUNS,
+        /** Invariant 5: an outbox business key that took effect more than once, or an acknowledged emit that took none. */
+        EXACTLY_ONCE_EFFECT
     }
 
     public ClusterFinding {

@@ -10,6 +10,7 @@ import fencecheck.check.RealTimeHistory;
 import fencecheck.check.RealTimeHistory.Mark;
 import fencecheck.check.TimedOperation;
 import fencecheck.model.Command;
+import fencecheck.scheduler.ClusterRecords.Emit;
 import fencecheck.scheduler.ClusterRecords.FinalRow;
 import fencecheck.scheduler.ClusterRecords.Firing;
 import fencecheck.scheduler.ClusterRecords.Run;
@@ -26,7 +27,9 @@ import java.util.stream.Stream;
 
 /**
  * A cluster run as a real-time history, for the report's timeline: each firing an acquire granted its token (held, as
- * the scheduler sees it, until its run ended), each run's write a write with its answer, the nemesis' actions as marks
+ * the scheduler sees it, until its run ended), each run's write a write with its answer, each outbox emit a write to the
+ * current-fence sink whose result id names the run and the business key (the model's outbox is idempotent by business
+ * key as that sink is by result id), the nemesis' actions as marks
  * on their nodes. Every instant was read on the database's clock, so its uncertainty is zero.
  */
 final class ClusterHistory {
@@ -41,9 +44,16 @@ final class ClusterHistory {
         return "node" + node;
     }
 
-    static RealTimeHistory of(List<Run> runs, List<Firing> firings, List<FinalRow> finalRows, List<NemesisAction> log) {
+    /** The result id an emit is drawn with: {@code run-14 emit K}. */
+    static String emitId(long runId, String businessKey) {
+        return "run-" + runId + " emit " + businessKey;
+    }
+
+    static RealTimeHistory of(List<Run> runs, List<Firing> firings, List<FinalRow> finalRows, List<Emit> emits,
+                              List<NemesisAction> log) {
         long last = Stream.of(runs.stream().mapToLong(Run::lastKnown), firings.stream().mapToLong(Firing::at),
-                        log.stream().mapToLong(NemesisAction::endMicros))
+                        log.stream().mapToLong(NemesisAction::endMicros),
+                        emits.stream().mapToLong(e -> e.complete() != null ? e.complete() : e.invoke()))
                 .flatMapToLong(s -> s).max().orElse(0);
         List<Pending> pending = new ArrayList<>();
         for (Firing f : firings) {
@@ -65,6 +75,20 @@ final class ClusterHistory {
                     pauses, w.answer() == null ? "no answer recorded" : "").filter(s -> !s.isEmpty()).toList());
             pending.add(new Pending(process(r.node()), new Command.Write(sink, r.jobKey(), r.token(), "run-" + r.id(), w.result()),
                     w.invoke(), w.complete() != null ? w.complete() : Math.max(last, w.invoke()), outcome(w.answer()), note));
+        }
+        for (Emit e : emits) {
+            Optional<Run> run = runs.stream().filter(r -> r.id() == e.runId()).findFirst();
+            if (run.isEmpty()) {
+                continue;
+            }
+            Run r = run.get();
+            String pauses = ClusterVerdict.pausesIn(r, e.invoke(), log);
+            String note = String.join("; ", Stream.of("outbox message of business key " + e.businessKey(),
+                    "unfenced".equals(e.sink()) ? "a plain insert, no token or business key checked" : "",
+                    pauses, e.answer() == null ? "no answer recorded" : "").filter(s -> !s.isEmpty()).toList());
+            pending.add(new Pending(process(r.node()), new Command.Write(SinkKind.CURRENT_FENCE, r.jobKey(), r.token(),
+                    emitId(r.id(), e.businessKey()), e.payload()), e.invoke(),
+                    e.complete() != null ? e.complete() : Math.max(last, e.invoke()), outcome(e.answer()), note));
         }
         pending.sort(Comparator.comparingLong(Pending::invoke).thenComparingLong(Pending::complete));
         List<TimedOperation> operations = new ArrayList<>();

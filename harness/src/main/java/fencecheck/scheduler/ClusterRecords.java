@@ -16,10 +16,12 @@ import java.util.List;
 
 /**
  * What a cluster run left in the database, read once every node has stopped: the firings the kit numbered, the runs
- * the nodes recorded, the result each job key ends with. Instants are microseconds of the database's clock from the
+ * the nodes recorded, the result each job key ends with, the runs' outbox emits and the messages the outbox stored (each
+ * one effect at the consumer). Instants are microseconds of the database's clock from the
  * model's origin ({@link VirtualClock#toMicros}).
  */
-public record ClusterRecords(List<Run> runs, List<Firing> firings, List<FinalRow> finalRows) {
+public record ClusterRecords(List<Run> runs, List<Firing> firings, List<FinalRow> finalRows, List<Emit> emits,
+                             List<OutboxRow> outbox) {
 
     /** A firing: a new lease of its job key, with the token the kit's trigger advanced the key's fence to. */
     public record Firing(String jobKey, String firingId, long token, long at) {
@@ -66,10 +68,38 @@ public record ClusterRecords(List<Run> runs, List<Firing> firings, List<FinalRow
     public record FinalRow(String jobKey, long token, String payload) {
     }
 
+    /**
+     * An outbox emit of a run.
+     *
+     * @param sink     {@code outbox} (the kit's fenced outbox, once per business key) or {@code unfenced} (a plain insert)
+     * @param answer   the outbox's answer, or null when none was recorded: the emit may have taken effect or not
+     * @param complete when its answer was recorded, or null with the answer
+     */
+    public record Emit(long id, long runId, String businessKey, String sink, String payload, long invoke, String answer,
+                       Long complete) {
+
+        /** Whether the outbox answered that it holds the message. */
+        public boolean accepted() {
+            return "Applied".equals(answer) || "Replayed".equals(answer);
+        }
+    }
+
+    /** A message the outbox stored for a business key of a job key, by run {@code runId}: one effect at the consumer. */
+    public record OutboxRow(long id, String jobKey, String businessKey, long token, String payload, long runId, boolean fenced,
+                            long at) {
+    }
+
     public ClusterRecords {
         runs = List.copyOf(runs);
         firings = List.copyOf(firings);
         finalRows = List.copyOf(finalRows);
+        emits = List.copyOf(emits);
+        outbox = List.copyOf(outbox);
+    }
+
+    /** Records of runs that emitted nothing. */
+    public ClusterRecords(List<Run> runs, List<Firing> firings, List<FinalRow> finalRows) {
+        this(runs, firings, finalRows, List.of(), List.of());
     }
 
     /** Reads them on {@code connection}, a session of the database the nodes used. */
@@ -77,6 +107,8 @@ public record ClusterRecords(List<Run> runs, List<Firing> firings, List<FinalRow
         List<Firing> firings = new ArrayList<>();
         List<Run> runs = new ArrayList<>();
         List<FinalRow> rows = new ArrayList<>();
+        List<Emit> emits = new ArrayList<>();
+        List<OutboxRow> outbox = new ArrayList<>();
         try (Statement s = connection.createStatement()) {
             try (ResultSet rs = s.executeQuery(sql("firings.sql"))) {
                 while (rs.next()) {
@@ -96,8 +128,20 @@ public record ClusterRecords(List<Run> runs, List<Firing> firings, List<FinalRow
                     rows.add(new FinalRow(rs.getString(1), rs.getLong(2), rs.getString(3)));
                 }
             }
+            try (ResultSet rs = s.executeQuery(sql("emits.sql"))) {
+                while (rs.next()) {
+                    emits.add(new Emit(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5),
+                            micros(rs, 6), rs.getString(7), micros(rs, 8)));
+                }
+            }
+            try (ResultSet rs = s.executeQuery(sql("outbox.sql"))) {
+                while (rs.next()) {
+                    outbox.add(new OutboxRow(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getLong(4), rs.getString(5),
+                            rs.getLong(6), rs.getBoolean(7), micros(rs, 8)));
+                }
+            }
         }
-        return new ClusterRecords(runs, firings, rows);
+        return new ClusterRecords(runs, firings, rows, emits, outbox);
     }
 
     private static Long micros(ResultSet rs, int column) throws SQLException {

@@ -3,8 +3,10 @@ package fencecheck.scheduler;
 import fencecheck.nodes.NemesisAction;
 import fencecheck.check.RealTimeHistory;
 import fencecheck.scheduler.ClusterFinding.Kind;
+import fencecheck.scheduler.ClusterRecords.Emit;
 import fencecheck.scheduler.ClusterRecords.FinalRow;
 import fencecheck.scheduler.ClusterRecords.Firing;
+import fencecheck.scheduler.ClusterRecords.OutboxRow;
 import fencecheck.scheduler.ClusterRecords.Run;
 
 import java.util.ArrayList;
@@ -18,9 +20,10 @@ import java.util.stream.Collectors;
 
 /**
  * A cluster run judged on its results, per job key: invariant 1 (no stale acceptance), invariant 4 (no acknowledged
- * write lost), and runs that overlapped on the database's clock (a note, a finding where the adapter claims exclusive
- * execution). Each finding is one sentence naming the node, its pause, the runs and their tokens; the history draws
- * the runs as the report draws a real-time run.
+ * write lost), invariant 5 (each outbox business key takes effect exactly once, {@link OutboxVerdict}), and runs that
+ * overlapped on the database's clock (a note, a finding where the adapter claims exclusive execution). Each finding is
+ * one sentence naming the node, its pause, the runs and their tokens; the history draws the runs as the report draws a
+ * real-time run.
  */
 public record ClusterVerdict(List<ClusterFinding> findings, List<ClusterFinding> notes, RealTimeHistory history) {
 
@@ -34,11 +37,17 @@ public record ClusterVerdict(List<ClusterFinding> findings, List<ClusterFinding>
     }
 
     public static ClusterVerdict of(ClusterRecords records, List<NemesisAction> nemesisLog, ClusterClaims claims) {
-        return of(records.runs(), records.firings(), records.finalRows(), nemesisLog, claims);
+        return of(records.runs(), records.firings(), records.finalRows(), records.emits(), records.outbox(), nemesisLog, claims);
     }
 
+    /** The verdict of runs that emitted nothing. */
     public static ClusterVerdict of(List<Run> runs, List<Firing> firings, List<FinalRow> finalRows, List<NemesisAction> nemesisLog,
                                     ClusterClaims claims) {
+        return of(runs, firings, finalRows, List.of(), List.of(), nemesisLog, claims);
+    }
+
+    public static ClusterVerdict of(List<Run> runs, List<Firing> firings, List<FinalRow> finalRows, List<Emit> emits,
+                                    List<OutboxRow> outbox, List<NemesisAction> nemesisLog, ClusterClaims claims) {
         Map<String, List<Run>> byKey = runs.stream().collect(Collectors.groupingBy(Run::jobKey, TreeMap::new, Collectors.toList()));
         Map<String, FinalRow> rows = finalRows.stream().collect(Collectors.toMap(FinalRow::jobKey, r -> r));
         Map<String, List<Firing>> firingsByKey = firings.stream().collect(Collectors.groupingBy(Firing::jobKey));
@@ -50,7 +59,8 @@ public record ClusterVerdict(List<ClusterFinding> findings, List<ClusterFinding>
             lostWrite(key, ofKey, rows.get(key), nemesisLog).ifPresent(findings::add);
             overlaps(ofKey, nemesisLog, claims.exclusiveExecution() ? findings : notes);
         });
-        return new ClusterVerdict(findings, notes, ClusterHistory.of(runs, firings, finalRows, nemesisLog));
+        findings.addAll(OutboxVerdict.findings(runs, emits, outbox, nemesisLog));
+        return new ClusterVerdict(findings, notes, ClusterHistory.of(runs, firings, finalRows, emits, nemesisLog));
     }
 
     /**
@@ -130,7 +140,12 @@ public record ClusterVerdict(List<ClusterFinding> findings, List<ClusterFinding>
 
     /** "node 1, paused 9.8 s in run 14 of job J with token 3" (without the pause when the nemesis left the run alone). */
     static String whoIn(Run run, List<NemesisAction> log) {
-        String pauses = pausesIn(run, log);
+        return whoIn(run, run.write() != null ? run.write().invoke() : run.lastKnown(), log);
+    }
+
+    /** The same, with what the nemesis did up to {@code until} (e.g. an emit's invocation). */
+    static String whoIn(Run run, long until, List<NemesisAction> log) {
+        String pauses = pausesIn(run, until, log);
         return "node " + run.node() + ", " + (pauses.isEmpty() ? "" : pauses + " ") + "in run " + run.id() + " of job " + run.jobKey()
                 + " with token " + run.token();
     }
@@ -143,7 +158,11 @@ public record ClusterVerdict(List<ClusterFinding> findings, List<ClusterFinding>
 
     /** What the nemesis did to the run's node while the run lived, up to its write (or its last known instant). */
     static String pausesIn(Run run, List<NemesisAction> log) {
-        long until = run.write() != null ? run.write().invoke() : run.lastKnown();
+        return pausesIn(run, run.write() != null ? run.write().invoke() : run.lastKnown(), log);
+    }
+
+    /** What the nemesis did to the run's node from the run's start up to {@code until}. */
+    static String pausesIn(Run run, long until, List<NemesisAction> log) {
         return log.stream().filter(a -> a.node() == run.node() && a.startMicros() < until && a.endMicros() > run.start())
                 .map(NemesisAction::what).collect(Collectors.joining(" and "));
     }

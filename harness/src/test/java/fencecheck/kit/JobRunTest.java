@@ -1,11 +1,16 @@
 package fencecheck.kit;
 
 import fencecheck.api.Outcome.Applied;
+import fencecheck.api.Outcome.Conflict;
+import fencecheck.api.Outcome.Replayed;
 import fencecheck.api.Outcome.Stale;
+import fencecheck.api.Outcome.WriteOutcome;
 import fencecheck.db.Databases;
 import fencecheck.scheduler.ClusterClaims;
 import fencecheck.scheduler.ClusterFinding;
 import fencecheck.scheduler.ClusterRecords;
+import fencecheck.scheduler.ClusterRecords.Emit;
+import fencecheck.scheduler.ClusterRecords.OutboxRow;
 import fencecheck.scheduler.ClusterRecords.Run;
 import fencecheck.scheduler.ClusterVerdict;
 import org.junit.jupiter.api.AfterEach;
@@ -23,6 +28,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 class JobRunTest {
 
@@ -169,6 +175,128 @@ class JobRunTest {
             assertThatThrownBy(() -> run.writeUnfenced("r1")).isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("a run writes once");
         }
+    }
+
+    @Test
+    void aPlainInsertLetsARecoveredRunEmitTheBusinessKeyAgainAndTheCheckerFindsItTwice() throws SQLException {
+        fire(c, "n1-1");
+        fire(c, "n2-1");
+        String businessKey = key + "@2030-01-01T00:00Z";
+        long paused;
+        long recovered;
+        try (JobRun late = JobRun.begin(nodes, 1, key, "n1-1"); JobRun successor = JobRun.begin(nodes, 2, key, "n2-1")) {
+            assertThat(successor.emitUnfenced(businessKey, "invoice 7")).isEqualTo(new Applied());
+            assertThat(late.emitUnfenced(businessKey, "invoice 7")).isEqualTo(new Applied());
+            paused = late.id();
+            recovered = successor.id();
+        }
+
+        ClusterRecords records = recordsOf(key);
+        assertThat(records.outbox()).extracting(OutboxRow::runId, OutboxRow::token, OutboxRow::fenced)
+                .containsExactly(tuple(recovered, 2L, false), tuple(paused, 1L, false));
+        Emit emit = records.emits().stream().filter(e -> e.runId() == paused).findFirst().orElseThrow();
+        assertThat(emit.sink()).isEqualTo("unfenced");
+        assertThat(emit.answer()).isEqualTo("Applied");
+        assertThat(emit.invoke()).isLessThanOrEqualTo(emit.complete());
+        ClusterVerdict verdict = ClusterVerdict.of(records, List.of(), new ClusterClaims(false));
+        assertThat(verdict.findings()).extracting(ClusterFinding::kind, ClusterFinding::runs, ClusterFinding::words)
+                .containsExactly(tuple(ClusterFinding.Kind.EXACTLY_ONCE_EFFECT, List.of(paused, recovered), "business key "
+                        + businessKey + " took effect twice: by node 1, in run " + paused + " of job " + key + " with token 1,"
+                        + " and by node 2's run " + recovered + " with token 2"));
+    }
+
+    @Test
+    void theFencedOutboxRefusesTheStaleRunsEmitAndStoresEachBusinessKeyOnce() throws SQLException {
+        fire(c, "n1-1");
+        fire(c, "n2-1");
+        String businessKey = key + "@2030-01-01T00:00Z";
+        try (JobRun late = JobRun.begin(nodes, 1, key, "n1-1"); JobRun successor = JobRun.begin(nodes, 2, key, "n2-1")) {
+            assertThat(successor.emit(businessKey, "invoice 7")).isEqualTo(new Applied());
+            assertThat(successor.writeLatest("r2")).isEqualTo(new Applied());
+            // a relay's retry of the same message, and a different message under its business key
+            assertThat(successor.emit(businessKey, "invoice 7")).isEqualTo(new Replayed());
+            assertThat(successor.emit(businessKey, "invoice 8")).isEqualTo(new Conflict());
+            assertThat(late.emit(businessKey, "invoice 7")).isEqualTo(new Stale());
+            assertThat(late.emit(key + "@other", "invoice 9")).isEqualTo(new Stale());
+        }
+
+        ClusterRecords records = recordsOf(key);
+        assertThat(records.outbox()).extracting(OutboxRow::businessKey, OutboxRow::token, OutboxRow::payload, OutboxRow::fenced)
+                .containsExactly(tuple(businessKey, 2L, "invoice 7", true));
+        assertThat(records.emits()).extracting(Emit::sink, Emit::answer)
+                .containsExactly(tuple("outbox", "Applied"), tuple("outbox", "Replayed"), tuple("outbox", "Conflict"),
+                        tuple("outbox", "Stale"), tuple("outbox", "Stale"));
+        ClusterVerdict verdict = ClusterVerdict.of(records, List.of(), new ClusterClaims(false));
+        assertThat(verdict.findings()).isEmpty();
+    }
+
+    @Test
+    void aBusinessKeyTheFormerRunEmittedBeforeTheTakeoverIsReplayedNotStoredAgain() throws SQLException {
+        fire(c, "n1-1");
+        String businessKey = key + "@2030-01-01T00:00Z";
+        try (JobRun former = JobRun.begin(nodes, 1, key, "n1-1")) {
+            assertThat(former.emit(businessKey, "invoice 7")).isEqualTo(new Applied());
+        }
+        fire(c, "n2-1");
+        try (JobRun successor = JobRun.begin(nodes, 2, key, "n2-1")) {
+            assertThat(successor.emit(businessKey, "invoice 7")).isEqualTo(new Replayed());
+        }
+
+        ClusterRecords records = recordsOf(key);
+        assertThat(records.outbox()).hasSize(1);
+        assertThat(ClusterVerdict.of(records, List.of(), new ClusterClaims(true)).passed()).isTrue();
+    }
+
+    @Test
+    void aFencedEmitThatMeetsTheSameBusinessKeyCommittedMeanwhileAnswersByWhatWasStored() throws Exception {
+        fire(c, "n1-1");
+        String businessKey = key + "@2030-01-01T00:00Z";
+        try (JobRun run = JobRun.begin(nodes, 1, key, "n1-1"); JobRun other = JobRun.begin(nodes, 1, key, "n1-1");
+             Connection racer = Databases.shared().connectRealTime()) {
+            // another session's fenced message of the key, not yet committed: the emit waits on the outbox's unique index
+            racer.setAutoCommit(false);
+            try (PreparedStatement s = racer.prepareStatement("insert into fencecheck_kit_outbox (job_key, business_key, token,"
+                    + " payload, run_id, fenced, stored) values (?, ?, 1, 'invoice 7', ?, true, clock_timestamp())")) {
+                s.setString(1, key);
+                s.setString(2, businessKey);
+                s.setLong(3, other.id());
+                s.executeUpdate();
+            }
+            CompletableFuture<WriteOutcome> same = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return run.emit(businessKey, "invoice 7");
+                } catch (SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            Thread.sleep(300);
+            // it cannot answer before the other session commits, whatever the timing
+            assertThat(same).isNotDone();
+            racer.commit();
+            assertThat(same.get(30, TimeUnit.SECONDS)).isEqualTo(new Replayed());
+            assertThat(run.emit(businessKey, "invoice 8")).isEqualTo(new Conflict());
+        }
+        assertThat(recordsOf(key).outbox()).hasSize(1);
+    }
+
+    @Test
+    void anEmitAfterTheEndIsRefused() throws SQLException {
+        fire(c, "n1-1");
+        JobRun run = JobRun.begin(nodes, 1, key, "n1-1");
+        run.end();
+        assertThatThrownBy(() -> run.emit("k", "p")).isInstanceOf(IllegalStateException.class)
+                .hasMessage("run " + run.id() + " of job " + key + " has ended: emit before end()");
+    }
+
+    /** The records of one job key: the shared database holds other tests' too. */
+    private ClusterRecords recordsOf(String jobKey) throws SQLException {
+        ClusterRecords all = ClusterRecords.read(c);
+        List<Run> runs = all.runs().stream().filter(r -> r.jobKey().equals(jobKey)).toList();
+        List<Long> ids = runs.stream().map(Run::id).toList();
+        return new ClusterRecords(runs, all.firings().stream().filter(f -> f.jobKey().equals(jobKey)).toList(),
+                all.finalRows().stream().filter(r -> r.jobKey().equals(jobKey)).toList(),
+                all.emits().stream().filter(e -> ids.contains(e.runId())).toList(),
+                all.outbox().stream().filter(o -> o.jobKey().equals(jobKey)).toList());
     }
 
     private void fire(Connection on, String entryId) throws SQLException {

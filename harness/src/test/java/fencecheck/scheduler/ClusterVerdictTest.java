@@ -9,8 +9,10 @@ import fencecheck.check.RealTimeHistory;
 import fencecheck.check.TimedOperation;
 import fencecheck.model.Command;
 import fencecheck.scheduler.ClusterFinding.Kind;
+import fencecheck.scheduler.ClusterRecords.Emit;
 import fencecheck.scheduler.ClusterRecords.FinalRow;
 import fencecheck.scheduler.ClusterRecords.Firing;
+import fencecheck.scheduler.ClusterRecords.OutboxRow;
 import fencecheck.scheduler.ClusterRecords.Run;
 import fencecheck.scheduler.ClusterRecords.RunWrite;
 import org.junit.jupiter.api.Test;
@@ -141,6 +143,96 @@ class ClusterVerdictTest {
         assertThat(history.finalRows()).containsEntry("J", KeyState.EMPTY.withLatest(new StoredResult(3, "r14")));
         assertThat(history.start()).isEqualTo(at(0.0));
         assertThat(history.uncertainty()).isZero();
+    }
+
+    @Test
+    void aBusinessKeyBothThePausedRunAndItsSuccessorStoredTookEffectTwice() {
+        // the successor emits the firing's business key at 8.2 s; the paused run, resumed, emits it again at 10.1 s
+        Run late = new Run(14, 1, "J", "n1-14", 3, at(0.1), null, at(10.3));
+        List<Emit> emits = List.of(new Emit(1, 15, "K", "unfenced", "m", at(8.2), "Applied", at(8.3)),
+                new Emit(2, 14, "K", "unfenced", "m", at(10.1), "Applied", at(10.2)));
+        List<OutboxRow> outbox = List.of(new OutboxRow(1, "J", "K", 4, "m", 15, false, at(8.25)),
+                new OutboxRow(2, "J", "K", 3, "m", 14, false, at(10.15)));
+
+        ClusterVerdict verdict = ClusterVerdict.of(List.of(late, RUN_15), FIRINGS, List.of(new FinalRow("J", 4, "r15")), emits, outbox,
+                PAUSE, NO_CLAIM);
+
+        assertThat(verdict.findings()).containsExactly(new ClusterFinding(Kind.EXACTLY_ONCE_EFFECT, "J", List.of(14L, 15L),
+                "business key K took effect twice: by node 1, paused 9.8 s in run 14 of job J with token 3, and by node 2's run 15"
+                        + " with token 4"));
+    }
+
+    @Test
+    void aKeyStoredThreeTimesNamesEveryRun() {
+        Run third = new Run(16, 3, "J", "n3-16", 5, at(9.0), null, at(9.5));
+        List<OutboxRow> outbox = List.of(new OutboxRow(1, "J", "K", 4, "m", 15, false, at(8.25)),
+                new OutboxRow(2, "J", "K", 5, "m", 16, false, at(9.2)), new OutboxRow(3, "J", "K", 3, "m", 14, false, at(10.15)));
+        Run late = new Run(14, 1, "J", "n1-14", 3, at(0.1), null, at(10.3));
+
+        ClusterVerdict verdict = ClusterVerdict.of(List.of(late, RUN_15, third), FIRINGS, List.of(new FinalRow("J", 4, "r15")), List.of(),
+                outbox, PAUSE, NO_CLAIM);
+
+        assertThat(verdict.findings()).extracting(ClusterFinding::kind, ClusterFinding::runs, ClusterFinding::words)
+                .containsExactly(tuple(Kind.EXACTLY_ONCE_EFFECT, List.of(14L, 15L, 16L), "business key K took effect 3 times: by"
+                        + " node 1, paused 9.8 s in run 14 of job J with token 3, by node 2's run 15 with token 4, and by node 3's"
+                        + " run 16 with token 5"));
+    }
+
+    @Test
+    void anAcknowledgedEmitWhoseBusinessKeyHasNoEffectIsFound() {
+        List<Emit> emits = List.of(new Emit(1, 15, "K", "outbox", "m", at(8.2), "Applied", at(8.3)));
+
+        ClusterVerdict verdict = ClusterVerdict.of(List.of(RUN_15), FIRINGS, List.of(new FinalRow("J", 4, "r15")), emits, List.of(),
+                List.of(), NO_CLAIM);
+
+        assertThat(verdict.findings()).containsExactly(new ClusterFinding(Kind.EXACTLY_ONCE_EFFECT, "J", List.of(15L),
+                "business key K never took effect, though node 2, in run 15 of job J with token 4, had its emit acknowledged"
+                        + " (Applied): the acknowledged message was lost"));
+    }
+
+    @Test
+    void withTheFencedOutboxTheLateEmitIsRefusedAndEachKeyTakesEffectOnce() {
+        Run late = new Run(14, 1, "J", "n1-14", 3, at(0.1), write("latest", "r14", 10.1, "Stale", 10.2), at(10.3));
+        List<Emit> emits = List.of(new Emit(1, 15, "K", "outbox", "m", at(8.2), "Applied", at(8.3)),
+                new Emit(2, 14, "K", "outbox", "m", at(10.15), "Stale", at(10.25)),
+                // a stale emit or one never answered is no acknowledged one: no effect is owed
+                new Emit(3, 14, "L", "outbox", "m", at(10.26), "Stale", at(10.27)),
+                new Emit(4, 15, "M", "outbox", "m", at(8.35), null, null));
+        List<OutboxRow> outbox = List.of(new OutboxRow(1, "J", "K", 4, "m", 15, true, at(8.25)));
+
+        ClusterVerdict verdict = ClusterVerdict.of(List.of(late, RUN_15), FIRINGS, List.of(new FinalRow("J", 4, "r15")), emits, outbox,
+                PAUSE, NO_CLAIM);
+
+        assertThat(verdict.passed()).isTrue();
+        assertThat(verdict.history().operations()).filteredOn(o -> o.command() instanceof Command.Write w
+                        && w.sink() == SinkKind.CURRENT_FENCE)
+                .extracting(TimedOperation::process, TimedOperation::command, TimedOperation::outcome, TimedOperation::note)
+                .containsExactly(
+                        tuple("node2", new Command.Write(SinkKind.CURRENT_FENCE, "J", 4, "run-15 emit K", "m"), new Outcome.Applied(),
+                                "outbox message of business key K"),
+                        tuple("node2", new Command.Write(SinkKind.CURRENT_FENCE, "J", 4, "run-15 emit M", "m"), null,
+                                "outbox message of business key M; no answer recorded"),
+                        tuple("node1", new Command.Write(SinkKind.CURRENT_FENCE, "J", 3, "run-14 emit K", "m"), new Outcome.Stale(),
+                                "outbox message of business key K; paused 9.8 s"),
+                        tuple("node1", new Command.Write(SinkKind.CURRENT_FENCE, "J", 3, "run-14 emit L", "m"), new Outcome.Stale(),
+                                "outbox message of business key L; paused 9.8 s"));
+    }
+
+    @Test
+    void aCleanSequenceOfEmitsPasses() {
+        Run first = new Run(14, 1, "J", "n1-14", 3, at(0.1), write("latest", "r14", 0.2, "Applied", 0.3), at(0.4));
+        Run second = new Run(15, 2, "J", "n2-15", 4, at(8.1), write("latest", "r15", 8.2, "Applied", 8.3), at(8.4));
+        List<Emit> emits = List.of(new Emit(1, 14, "K14", "outbox", "m", at(0.35), "Applied", at(0.36)),
+                new Emit(2, 15, "K15", "outbox", "m", at(8.35), "Applied", at(8.36)),
+                new Emit(3, 15, "K15", "outbox", "m", at(8.37), "Replayed", at(8.38)));
+        List<OutboxRow> outbox = List.of(new OutboxRow(1, "J", "K14", 3, "m", 14, true, at(0.355)),
+                new OutboxRow(2, "J", "K15", 4, "m", 15, true, at(8.355)));
+
+        ClusterVerdict verdict = ClusterVerdict.of(List.of(first, second), FIRINGS, List.of(new FinalRow("J", 4, "r15")), emits, outbox,
+                List.of(), EXCLUSIVE);
+
+        assertThat(verdict.findings()).isEmpty();
+        assertThat(verdict.notes()).isEmpty();
     }
 
     private static long at(double seconds) {

@@ -143,3 +143,37 @@ begin
     return tbl;
 end
 $$;
+
+-- The kit's outbox: every message a job body emitted (JobRun.emit and
+-- emitUnfenced), one row per message stored, with the run that stored it. It
+-- stands for the consumer's effects: a consumer applies each message it is
+-- handed, so a business key of a job key with two rows took effect twice. A
+-- fenced emit stores a business key once (the partial unique index, which also
+-- settles two fenced emits that race); a plain insert stores it every time.
+create table if not exists fencecheck_kit_outbox (
+    id           bigserial primary key,
+    job_key      text not null,
+    business_key text not null,
+    token        bigint not null,
+    payload      text not null,
+    run_id       bigint not null,
+    fenced       boolean not null,
+    stored       timestamptz not null
+);
+create unique index if not exists fencecheck_kit_outbox_once on fencecheck_kit_outbox (job_key, business_key) where fenced;
+
+-- Every emit of a run, each column written and committed as soon as it is
+-- known, as a run's write is: which outbox statement (fenced or unfenced), the
+-- business key and payload, when it was invoked, what it answered and when. An
+-- emit whose answer is null was invoked and never answered: it may have taken
+-- effect or not.
+create table if not exists fencecheck_kit_emits (
+    id           bigserial primary key,
+    run_id       bigint not null,
+    business_key text not null,
+    sink         text not null,
+    payload      text not null,
+    invoked      timestamptz not null,
+    answer       text,
+    completed    timestamptz
+);
