@@ -94,10 +94,11 @@ public class ClusterResults implements AroundPropertyHook {
                 named.size() > 1 ? named.subList(1, named.size()) : List.of(), finding == null ? null : "safety");
     }
 
-    /** The operation of the history that is run {@code runId}'s write. */
+    /** The operation of the history that is run {@code runId}'s write, else its first emit. */
     private static Optional<Integer> writeOf(RealTimeHistory history, long runId) {
         return history.operations().stream()
-                .filter(o -> o.command() instanceof Command.Write w && w.resultId().equals("run-" + runId))
+                .filter(o -> o.command() instanceof Command.Write w && (w.resultId().equals("run-" + runId)
+                        || w.resultId().startsWith("run-" + runId + " emit ")))
                 .map(TimedOperation::id).findFirst();
     }
 
@@ -106,6 +107,7 @@ public class ClusterResults implements AroundPropertyHook {
             case STALE_ACCEPTANCE -> Invariant.NO_STALE_ACCEPTANCE;
             case ACKNOWLEDGED_WRITE_LOST -> Invariant.ACKNOWLEDGED_WRITE_KEPT;
             case OVERLAPPING_RUNS -> Invariant.MUTUAL_EXCLUSION;
+            case EXACTLY_ONCE_EFFECT -> Invariant.EXACTLY_ONCE_EFFECT;
         };
     }
 }
