@@ -5,7 +5,6 @@ import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobState;
 import fencecheck.job.JobTransition;
-import fencecheck.model.Judgement;
 import fencecheck.model.Micros;
 import fencecheck.protocol.pack.BetweenStatements;
 import fencecheck.trace.NetworkFault;
@@ -68,8 +67,7 @@ final class Exchange {
             s.start(st.runner.statements(), p.call());
             r.held = true;
             st.running.put(session, r);
-            st.history.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.NOTE, false, session, p.action() + "; the network holds it",
-                    null, st.state.now(), null, null, null, null, null, null, fault.name()));
+            st.record(new TryEvent.Note(st.stepNumber, session, p.action() + "; the network holds it", st.state.now(), fault.name()));
             return;
         }
         if (split != null && fault == null && st.runner.protocol().stopsBetweenStatements()) {
@@ -166,8 +164,8 @@ final class Exchange {
         r.gate.cutShort();
         String key = keyOnItsOwn(session, r);
         String settled = settleUnanswered(key, r);
-        st.record(observer.withRows(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, true, session, r.action + ": stopped "
-                + r.gate.where() + ", " + why + settled, null, r.startedAt, null, null, key, null, null, null)));
+        st.record(observer.withRows(new TryEvent.Fault(st.stepNumber, true, session, r.action + ": stopped " + r.gate.where() + ", "
+                + why + settled, r.startedAt, TryEvent.KeyRows.of(key), null)));
     }
 
     /** The key of a call on its own (no transaction of the runner open), whose rows settle it; null inside a transaction, which it goes with. */
@@ -212,7 +210,6 @@ final class Exchange {
         }
         // a library that swallows the broken connection's error still answers: nothing it says was heard from the
         // server, so its answer is as unknown as a lost one (as in real time)
-        String error = null;
         String what = p.action() + lossInWords(armed, sent) + ", the client times out after " + NetworkFaults.LOST_ANSWER_TIMEOUT_MILLIS
                 + " ms and drops its connection" + (sent.outcome() == null ? "" : " (the call still answered "
                 + TraceTable.outcome(sent.outcome(), null) + ", from a connection the fault broke: taken as unknown)");
@@ -221,9 +218,8 @@ final class Exchange {
             workers.unanswered(session, command);
             UnknownEffect.Settled settled = unknownEffect.settle(command, key, List.of(at), at);
             st.state = settled.next();
-            st.batch.add(settled.marked(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, false, session,
-                    what + "; " + settled.inWords(), command, settled.at(), settled.expected(), null, key, null, null, error,
-                    armed.fault().name())));
+            st.batch.add(new TryEvent.Unanswered(st.stepNumber, session, what + "; " + settled.inWords(), command, settled.at(),
+                    settled.expected(), TryEvent.KeyRows.of(key), armed.fault().name(), settled.verdict()));
         } else {
             JobOutcome expected = null;
             if (command instanceof JobCommand.Commit && sent.committed()) {
@@ -236,8 +232,8 @@ final class Exchange {
                 st.state = st.model.complete(st.state, new JobCommand.Rollback(session), st.state.now()).next();
                 what += ": its transaction rolls back";
             }
-            st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, false, session, what, command, at, expected, null,
-                    key, null, null, error, armed.fault().name()));
+            st.batch.add(new TryEvent.Unanswered(st.stepNumber, session, what, command, at, expected, TryEvent.KeyRows.of(key),
+                    armed.fault().name(), TryEvent.Verdict.NONE));
         }
         settle(new JobCommand.Rollback(session));
     }
@@ -269,9 +265,9 @@ final class Exchange {
         if (lost != null) {
             String key = keyOnItsOwn(session, lost);
             String settled = settleUnanswered(key, lost);
-            st.record(observer.withRows(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, true, session, lost.action
-                    + ": cancelled by the connection reset, never answered" + settled, null, lost.startedAt, null, null, key, null, null,
-                    null, NetworkFault.CONNECTION_RESET.name())));
+            st.record(observer.withRows(new TryEvent.Fault(st.stepNumber, true, session, lost.action
+                    + ": cancelled by the connection reset, never answered" + settled, lost.startedAt, TryEvent.KeyRows.of(key),
+                    NetworkFault.CONNECTION_RESET.name())));
         }
         if (st.state.transaction(session) != null) {
             transactionLost(session, "the connection is reset: the transaction rolls back", NetworkFault.CONNECTION_RESET.name());
@@ -286,8 +282,7 @@ final class Exchange {
         JobTransition t = st.model.complete(st.state, rollback, st.state.now());
         st.state = t.next();
         workers.learn(session, rollback, t.outcome());
-        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, true, session, action, rollback, st.state.now(),
-                t.outcome(), t.outcome(), null, null, null, null, fault));
+        st.batch.add(new TryEvent.RolledBack(st.stepNumber, session, action, st.state.now(), t.outcome(), fault));
         settle(rollback);
     }
 
@@ -302,7 +297,7 @@ final class Exchange {
             quiet(cause);
             noteStops();
         } finally {
-            for (HistoryEntry e : st.batch) {
+            for (TryEvent e : st.batch) {
                 st.record(observer.withRows(e));
             }
             st.batch.clear();
@@ -315,8 +310,8 @@ final class Exchange {
             Running r = e.getValue();
             if (r.stopped() && !r.stopNoted) {
                 r.stopNoted = true;
-                st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.BETWEEN, false, e.getKey(), r.action + ": stops "
-                        + r.gate.where() + "; other actors go on", r.command, st.state.now(), null, null, null, null, null, null));
+                st.batch.add(new TryEvent.Stopped(st.stepNumber, e.getKey(), r.action + ": stops " + r.gate.where()
+                        + "; other actors go on", r.command, st.state.now()));
             }
         }
     }
@@ -368,9 +363,9 @@ final class Exchange {
                     if (!st.running.get(name).idle() && !s.pending.isDone() && !blocked.contains(s)) {
                         // its session stays busy: the runner drops it when the try ends
                         Running r = st.running.remove(name);
-                        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, name, r.action, r.command,
-                                r.startedAt, null, null, null, null, null, "the statement never completed: neither answered nor"
-                                + " blocked by another session after " + st.runner.statementMillis() + " ms"));
+                        st.batch.add(new TryEvent.Answered(st.stepNumber, r.waited, name, r.action, r.command, r.startedAt, null,
+                                null, null, "the statement never completed: neither answered nor blocked by another session after "
+                                + st.runner.statementMillis() + " ms"));
                     }
                 }
                 continue;
@@ -389,8 +384,8 @@ final class Exchange {
         r.waited = true;
         // the model takes a wait as the database shows it; only the strict check holds it to the reference's locks
         JobOutcome accepted = Boolean.FALSE.equals(r.referenceWaits) ? null : new JobOutcome.Waiting();
-        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, false, session, r.action, r.command, r.startedAt,
-                accepted, new JobOutcome.Waiting(), workers.keyOf(st.state, session, r.command), null, null, null));
+        st.batch.add(new TryEvent.Answered(st.stepNumber, false, session, r.action, r.command, r.startedAt, accepted,
+                new JobOutcome.Waiting(), workers.keyOf(st.state, session, r.command), null));
     }
 
     /** A statement the database completed, with what it answered. */
@@ -415,9 +410,8 @@ final class Exchange {
         st.state = t.next();
         String key = workers.keyOf(before, s.name, r.command);
         if (Boolean.TRUE.equals(r.referenceWaits) && !r.waited) {
-            st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, false, s.name, r.action
-                    + " (the reference waits here)", r.command, r.startedAt, new JobOutcome.Waiting(), seen.outcome(), key, null, null,
-                    seen.error()));
+            st.batch.add(new TryEvent.Answered(st.stepNumber, false, s.name, r.action + " (the reference waits here)", r.command,
+                    r.startedAt, new JobOutcome.Waiting(), seen.outcome(), key, seen.error()));
             return;
         }
         boolean receiptLost = r.answerLost && seen.outcome() instanceof JobOutcome.Answered a && a.outcome() instanceof Outcome.Granted;
@@ -430,10 +424,8 @@ final class Exchange {
         // recorded at the instant it was judged at (a later one only after a wait or a split): the checkers take a
         // grant's lease to start there, and nothing of the call was seen before
         long at = judged.at();
-        HistoryEntry entry = new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, s.name, action, r.command, at,
-                t.outcome(), seen.outcome(), key, null, null, seen.error());
-        Judgement j = judged.judgement().judgement();
-        st.batch.add(j == null || j.isReference() ? entry : entry.judged(j.level(), j.difference()));
+        st.batch.add(new TryEvent.Answered(st.stepNumber, r.waited, s.name, action, r.command, at, t.outcome(), seen.outcome(), key,
+                seen.error()).judged(TryEvent.Verdict.of(judged.judgement().judgement())));
     }
 
     /**
@@ -443,9 +435,8 @@ final class Exchange {
      */
     private void deadlockVictim(Session s, Running r) throws SQLException {
         if (st.state.transaction(s.name) == null) {
-            st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, s.name, r.action
-                    + ": aborted by the database's deadlock detector, nothing changed", null, r.startedAt, null, null, null, null, null,
-                    null));
+            st.batch.add(new TryEvent.Answered(st.stepNumber, r.waited, s.name, r.action
+                    + ": aborted by the database's deadlock detector, nothing changed", null, r.startedAt, null, null, null, null));
             return;
         }
         JobOutcome observed = s.jobs.rollback();
@@ -453,8 +444,8 @@ final class Exchange {
         JobTransition t = st.model.complete(st.state, rollback, st.state.now());
         st.state = t.next();
         workers.learn(s.name, rollback, observed);
-        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, s.name, r.action
+        st.batch.add(new TryEvent.Answered(st.stepNumber, r.waited, s.name, r.action
                 + ": aborted by the database's deadlock detector; the transaction rolls back", rollback, st.state.now(), t.outcome(),
-                observed, workers.keyOf(st.state, s.name, r.command), null, null, null));
+                observed, workers.keyOf(st.state, s.name, r.command), null));
     }
 }

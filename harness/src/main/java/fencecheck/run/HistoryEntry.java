@@ -159,6 +159,15 @@ public record HistoryEntry(
                 error, fault, level, difference, failover);
     }
 
+    /**
+     * The same entry as if {@code answer} had been heard, without what the model said of the answer heard: for the
+     * checkers, a statement that ran though its answer was lost.
+     */
+    public HistoryEntry heardAs(JobOutcome answer) {
+        return new HistoryEntry(step, kind, resumed, actor, action, command, at, expected, answer, key, expectedRows, observedRows,
+                error, fault, null, null, null);
+    }
+
     /** The same entry with what the model said of its answer. */
     public HistoryEntry judged(Judgement.Level newLevel, String newDifference) {
         return new HistoryEntry(step, kind, resumed, actor, action, command, at, expected, observed, key, expectedRows, observedRows,

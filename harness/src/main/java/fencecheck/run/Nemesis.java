@@ -126,8 +126,8 @@ final class Nemesis {
         if (lost != null && lost.stopped()) {
             exchange.cutShort(incarnation, lost, "and lost with its connection: its remaining statements never run");
         } else if (lost != null) {
-            st.history.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, true, incarnation, lost.action
-                    + ": lost with its connection, never answered", null, lost.startedAt, null, null, null, null, null, null));
+            st.record(new TryEvent.Fault(st.stepNumber, true, incarnation, lost.action + ": lost with its connection, never answered",
+                    lost.startedAt, TryEvent.KeyRows.of(null), null));
         }
         Session session = st.runner.sessions().existing(incarnation);
         if (session != null && session.connection != null) {
@@ -158,9 +158,8 @@ final class Nemesis {
         long at = st.state.now();
         JobTransition t = cutEverything("in the crash", st.runner::crashDatabase);
         st.state = t.next();
-        st.record(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, false, Step.NEMESIS, "the database crashes and restarts"
-                + " on the same data; open transactions vanish", new JobCommand.CrashDatabase(), at, t.outcome(),
-                new JobOutcome.Restarted(), null, null, null, null));
+        st.record(new TryEvent.Restarted(st.stepNumber, "the database crashes and restarts on the same data; open transactions"
+                + " vanish", at, t.outcome(), TryEvent.KeyRows.of(null), null));
         if (rowsDiffer(at, t, " after the restart")) {
             return;
         }
@@ -184,10 +183,9 @@ final class Nemesis {
         Replication replication = CommittedPrefixes.replicationOf(st.runner.database());
         CommittedPrefixes.Prefix kept = prefixes.survivor(st.state, observer);
         // the model runs a crash; the facts say it was a failover, between which servers, and what it lost
-        st.record(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, false, Step.NEMESIS, "failover: the primary stops at once,"
-                + " the standby is promoted (" + (replication == null ? "replication unknown" : "replication " + replication.value())
-                + "); open transactions vanish", new JobCommand.CrashDatabase(), at, t.outcome(), new JobOutcome.Restarted(), null,
-                null, null, null, null, null, null,
+        st.record(new TryEvent.Restarted(st.stepNumber, "failover: the primary stops at once, the standby is promoted ("
+                + (replication == null ? "replication unknown" : "replication " + replication.value()) + "); open transactions vanish",
+                at, t.outcome(), TryEvent.KeyRows.of(null),
                 prefixes.facts(kept, st.stepNumber, st.state, replication, before, st.runner.primary())));
         CommittedPrefixes.Loss loss = null;
         if (kept == null || kept.state() != st.state && !CommittedPrefixes.mayLose(replication)) {
@@ -242,8 +240,8 @@ final class Nemesis {
         restart.run();
         for (Map.Entry<String, Running> lost : List.copyOf(st.running.entrySet())) {
             st.running.remove(lost.getKey());
-            st.history.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, true, lost.getKey(), lost.getValue().action
-                    + ": lost " + where + ", never answered", null, lost.getValue().startedAt, null, null, null, null, null, null));
+            st.record(new TryEvent.Fault(st.stepNumber, true, lost.getKey(), lost.getValue().action + ": lost " + where
+                    + ", never answered", lost.getValue().startedAt, TryEvent.KeyRows.of(null), null));
         }
         return t;
     }
@@ -254,9 +252,8 @@ final class Nemesis {
             JobRows observed = observer.read(key, null);
             JobRows expected = observer.asClaimed(st.state.rows(key, null), observed);
             if (!expected.equals(observed)) {
-                st.record(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, false, Step.NEMESIS, "the rows of " + key
-                        + when, new JobCommand.CrashDatabase(), at, t.outcome(), new JobOutcome.Restarted(), key,
-                        expected, observed, null));
+                st.record(new TryEvent.Restarted(st.stepNumber, "the rows of " + key + when, at, t.outcome(),
+                        new TryEvent.KeyRows(key, expected, observed), null));
                 return true;
             }
         }

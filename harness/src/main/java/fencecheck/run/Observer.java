@@ -1,6 +1,5 @@
 package fencecheck.run;
 
-import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobRowAgreement;
 import fencecheck.job.JobRows;
@@ -30,12 +29,13 @@ final class Observer {
         return rows.read(key, viewer);
     }
 
-    /** The entry with the model's rows of its key and the database's. */
-    HistoryEntry withRows(HistoryEntry e) throws SQLException {
-        if (e.key() == null || e.error() != null || e.observed() instanceof JobOutcome.Waiting) {
+    /** The event with the model's rows of its key and the database's. */
+    TryEvent withRows(TryEvent e) throws SQLException {
+        HistoryEntry seen = e.entry();
+        if (e.key() == null || seen.error() != null || seen.observed() instanceof JobOutcome.Waiting) {
             return e;
         }
-        String viewer = viewerOf(e.actor());
+        String viewer = viewerOf(seen.actor());
         JobRows observed = read(e.key(), viewer);
         return e.withRows(asClaimed(st.state.rows(e.key(), viewer), observed), observed);
     }
@@ -53,14 +53,6 @@ final class Observer {
         }
         return new JobRows(expected.protocol().withLease(observed.protocol().lease()), expected.jobState(), expected.business(),
                 expected.outbox(), expected.effects());
-    }
-
-    /** An entry of the relay or the clock, with the rows of {@code key} when it has one. */
-    HistoryEntry entry(HistoryEntry.Kind kind, String actor, String action, JobCommand command, long at, JobOutcome expected,
-                       JobOutcome observed, String key) throws SQLException {
-        HistoryEntry e = new HistoryEntry(st.stepNumber, kind, false, actor, action, command, at, expected, observed, key, null, null,
-                null);
-        return withRows(e);
     }
 
     /** Whose view of the rows: the session's own while its transaction is open and idle, else what is committed. */

@@ -82,13 +82,13 @@ final class TryExecution {
     }
 
     private TryResult finish() {
-        CheckedEvents checked = CheckedEvents.of(st.history).without(e -> MadeUpWrites.isAny(e, st.underUntoldFences));
+        CheckedEvents checked = CheckedEvents.of(st.history.entries()).without(e -> MadeUpWrites.isAny(e, st.underUntoldFences));
         List<Violation> violations = new ArrayList<>(Invariants.check(checked.events(), st.model.config().boundary()));
         violations.addAll(AcknowledgedWrites.check(checked.sinkWrites(), checked.stored()));
         violations.sort(Comparator.comparingInt(Violation::step));
         violations.addAll(ExactlyOnce.check(checked.deliveries()));
         violations = explainedByFailovers(violations);
-        return new TryResult(st.trace, st.history, Situations.of(st.trace, st.history, st.model.config().resolution()), st.divergent, violations, st.notes,
+        return new TryResult(st.trace, st.history.snapshot(), Situations.of(st.trace, st.history.entries(), st.model.config().resolution()), st.divergent, violations, st.notes,
                 st.modelStates);
     }
 
@@ -209,8 +209,8 @@ final class TryExecution {
             observed = new JobOutcome.Delivered(message.key(), message.resultId(), effect, !crashBeforeMark);
         }
         String action = crashBeforeMark ? "deliver the next message, crash before marking it" : "deliver the next message, mark it";
-        st.record(observer.entry(HistoryEntry.Kind.RELAY, Step.RELAY, action, command, at, t.outcome(), observed,
-                key != null ? key : keyOf(t.outcome())));
+        st.record(observer.withRows(new TryEvent.Relayed(st.stepNumber, action, command, at, t.outcome(), observed,
+                TryEvent.KeyRows.of(key != null ? key : keyOf(t.outcome())))));
     }
 
     private void redeliver() throws SQLException {
@@ -227,8 +227,8 @@ final class TryExecution {
             key = lastDelivered.key();
             observed = new JobOutcome.Delivered(lastDelivered.key(), lastDelivered.resultId(), effect, false);
         }
-        st.record(observer.entry(HistoryEntry.Kind.RELAY, Step.RELAY, "deliver the last message again", command, at, t.outcome(),
-                observed, key != null ? key : keyOf(t.outcome())));
+        st.record(observer.withRows(new TryEvent.Relayed(st.stepNumber, "deliver the last message again", command, at,
+                t.outcome(), observed, TryEvent.KeyRows.of(key != null ? key : keyOf(t.outcome())))));
     }
 
     private static String keyOf(JobOutcome outcome) {
@@ -246,7 +246,6 @@ final class TryExecution {
         }
         // the update above fails loudly if the clock row is gone; after a crash the nemesis reads the clock back
         JobOutcome observed = new JobOutcome.ClockAt(Math.max(to, at));
-        st.record(observer.entry(HistoryEntry.Kind.CLOCK, Step.CLOCK, "clock to " + Micros.format(to), command, at, t.outcome(),
-                observed, null));
+        st.record(new TryEvent.ClockMoved(st.stepNumber, "clock to " + Micros.format(to), command, at, t.outcome(), observed));
     }
 }

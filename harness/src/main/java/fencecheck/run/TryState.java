@@ -24,9 +24,9 @@ final class TryState {
     final JobModel model;
     final Trace trace;
     JobState state;
-    final List<HistoryEntry> history = new ArrayList<>();
-    /** The entries of statements judged since the try was last quiet, without their rows yet. */
-    final List<HistoryEntry> batch = new ArrayList<>();
+    final TryHistory history = new TryHistory();
+    /** The events of statements judged since the try was last quiet, without their rows yet. */
+    final List<TryEvent> batch = new ArrayList<>();
     /** The statements started and not yet judged, by session. */
     final Map<String, Running> running = new TreeMap<>();
     long statementsStarted;
@@ -53,11 +53,14 @@ final class TryState {
      * only one that is unsafe or that the model judged no answer of; the others are notes, and the try goes on
      * from the state the answer implies).
      */
-    void record(HistoryEntry recorded) {
-        Optional<MadeUpWrites.UnderAnUntoldFence> untold = MadeUpWrites.underAnUntoldFence(recorded, history);
+    void record(TryEvent recorded) {
+        List<HistoryEntry> before = history.entries();
+        HistoryEntry seen = recorded.entry();
+        Optional<MadeUpWrites.UnderAnUntoldFence> untold = MadeUpWrites.underAnUntoldFence(seen, before);
         untold.ifPresent(underUntoldFences::add);
-        HistoryEntry entry = untold.map(w -> MadeUpWrites.judged(recorded, w, history)).orElse(recorded);
-        history.add(entry);
+        TryEvent event = untold.isPresent() && recorded instanceof TryEvent.Answered a
+                ? a.judged(MadeUpWrites.verdict(seen, untold.get(), before)) : recorded;
+        HistoryEntry entry = history.append(event);
         if (divergent != null) {
             return;
         }
@@ -78,19 +81,16 @@ final class TryState {
 
     /** A step that did not apply. */
     void noOp(String actor, String why) {
-        history.add(new HistoryEntry(stepNumber, HistoryEntry.Kind.NO_OP, false, actor, "(no-op) " + why, null, state.now(), null,
-                null, null, null, null, null));
+        record(new TryEvent.Skipped(stepNumber, actor, why, state.now()));
     }
 
     /** A fault that happened to {@code lane} (a worker incarnation, or the nemesis for the whole system). */
     void fault(String lane, String what) {
-        history.add(new HistoryEntry(stepNumber, HistoryEntry.Kind.FAULT, false, lane, what, null, state.now(), null, null, null,
-                null, null, null));
+        record(new TryEvent.Fault(stepNumber, lane, what, state.now()));
     }
 
     /** Something worth a line in the history that is neither a statement nor a fault. */
     void note(String lane, String what) {
-        history.add(new HistoryEntry(stepNumber, HistoryEntry.Kind.NOTE, false, lane, what, null, state.now(), null, null, null,
-                null, null, null));
+        record(new TryEvent.Note(stepNumber, lane, what, state.now()));
     }
 }

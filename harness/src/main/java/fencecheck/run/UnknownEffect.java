@@ -48,9 +48,9 @@ final class UnknownEffect {
             this(next, expected, at, inWords, null);
         }
 
-        /** The history's entry for the call, marked as the model judged what the rows imply. */
-        HistoryEntry marked(HistoryEntry entry) {
-            return judgement == null ? entry : entry.judged(judgement.level(), judgement.difference());
+        /** What the model said of the answer the rows imply, for the call's event. */
+        TryEvent.Verdict verdict() {
+            return judgement == null ? TryEvent.Verdict.NONE : new TryEvent.Verdict(judgement.level(), judgement.difference());
         }
     }
 
