@@ -9,6 +9,7 @@ import fencecheck.check.Violation;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobModel;
 import fencecheck.job.JobOutcome;
+import fencecheck.job.JobRows;
 import fencecheck.job.JobTransition;
 import fencecheck.model.Micros;
 import fencecheck.protocol.JobClient;
@@ -21,6 +22,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * One try of a trace: each step goes to the part that does it (a worker's
@@ -68,6 +71,18 @@ final class TryExecution {
         goOnWhereStopped();
         endOpenTransactions();
         return finish();
+    }
+
+    /**
+     * The state of the try as it is now, between steps and quiet: the model's, what each session believes it holds,
+     * and what the database shows (the clock its next statement reads, and the committed rows of every key the model holds anything of).
+     */
+    QuietState quietState() throws SQLException {
+        SortedMap<String, JobRows> rows = new TreeMap<>();
+        for (String key : ModelState.of(st.stepNumber, st.state).keys().keySet()) {
+            rows.put(key, observer.read(key, null));
+        }
+        return new QuietState(st.state, workers.beliefs(), st.runner.clockForNextStatement(), rows);
     }
 
     /** A trace may end with calls a split stopped between their statements: they go on and are judged. */

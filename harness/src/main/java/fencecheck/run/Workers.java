@@ -14,6 +14,8 @@ import fencecheck.trace.TokenSource;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 
@@ -57,6 +59,11 @@ final class Workers {
 
     Belief belief(String incarnation) {
         return beliefs.get(incarnation);
+    }
+
+    /** What every session believes it holds now, by session (a copy). */
+    SortedMap<String, Belief> beliefs() {
+        return new TreeMap<>(beliefs);
     }
 
     Command.Write lastWrite(String incarnation) {

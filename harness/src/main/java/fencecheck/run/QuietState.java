@@ -1,0 +1,64 @@
+package fencecheck.run;
+
+import fencecheck.job.JobRows;
+import fencecheck.job.JobState;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Collections;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The state of a try when it is quiet (every started statement answered, or blocked by another session), as a value:
+ * two tries that reach the same situation by different traces have equal quiet states, whatever each saw on the way.
+ * Exploring compares and fingerprints these instead of re-running the prefix that led to one.
+ *
+ * @param model   the model's state: committed rows, open transactions, statements waiting, and the model's clock
+ * @param beliefs what each session believes it holds, by session; a session that believes it holds nothing is absent
+ * @param clock   the database's clock as its next statement reads it (µs)
+ * @param rows    per key the model holds anything of, the committed rows the database shows
+ */
+record QuietState(JobState model, SortedMap<String, Workers.Belief> beliefs, long clock, SortedMap<String, JobRows> rows) {
+
+    QuietState {
+        if (model == null) {
+            throw new IllegalArgumentException("a quiet state needs the model's state");
+        }
+        beliefs = Collections.unmodifiableSortedMap(new TreeMap<>(beliefs == null ? Map.of() : beliefs));
+        rows = Collections.unmodifiableSortedMap(new TreeMap<>(rows == null ? Map.of() : rows));
+    }
+
+    /** The same state with the database's clock at {@code now}; this one is unchanged. */
+    QuietState withClock(long now) {
+        return new QuietState(model, beliefs, now, rows);
+    }
+
+    /** The same state with {@code session}'s belief (null: it believes it holds nothing); this one is unchanged. */
+    QuietState withBelief(String session, Workers.Belief belief) {
+        SortedMap<String, Workers.Belief> changed = new TreeMap<>(beliefs);
+        if (belief == null) {
+            changed.remove(session);
+        } else {
+            changed.put(session, belief);
+        }
+        return new QuietState(model, changed, clock, rows);
+    }
+
+    /**
+     * A 64-bit fingerprint of the state, the same in every process (the first bytes of a SHA-256 of its text form,
+     * whose maps are all sorted): equal states have equal fingerprints, and different ones differ but for a chance of
+     * about one in 2^64 per pair, as TLC's fingerprints of its states.
+     */
+    long fingerprint() {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(toString().getBytes(StandardCharsets.UTF_8));
+            return ByteBuffer.wrap(digest).getLong();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
+    }
+}
