@@ -60,14 +60,14 @@ final class Exchange {
             lost(session, s, p, armed);
             return;
         }
-        Boolean referenceWaits = st.runner.strictLocks() ? st.model.wouldWaitFor(st.state, session, p.command()) != null : null;
-        Running r = new Running(p.action(), p.command(), st.state.now(), ++st.statementsStarted, referenceWaits, p.answerLost());
+        Boolean referenceWaits = st.runner.strictLocks() ? st.model.wouldWaitFor(st.state(), session, p.command()) != null : null;
+        Running r = new Running(p.action(), p.command(), st.state().now(), ++st.statementsStarted, referenceWaits, p.answerLost());
         if (fault == NetworkFault.DELAYED) {
             network.hold(s);
             s.start(st.runner.statements(), p.call());
             r.held = true;
             st.running.put(session, r);
-            st.record(new TryEvent.Note(st.stepNumber, session, p.action() + "; the network holds it", st.state.now(), fault.name()));
+            st.record(new TryEvent.Note(st.stepNumber, session, p.action() + "; the network holds it", st.state().now(), fault.name()));
             return;
         }
         if (split != null && fault == null && st.runner.protocol().stopsBetweenStatements()) {
@@ -97,7 +97,7 @@ final class Exchange {
      * it runs on this thread, which saves two thread hand-overs per statement.
      */
     private boolean noOtherSessionHoldsLocks(String session) {
-        return st.running.isEmpty() && st.state.open().keySet().stream().allMatch(session::equals);
+        return st.running.isEmpty() && st.state().open().keySet().stream().allMatch(session::equals);
     }
 
     /** Runs the statement on this thread, bounded by the connection's network timeout, and judges its answer. */
@@ -123,7 +123,7 @@ final class Exchange {
             return;
         }
         st.note(target, "the network delivers " + target + "'s held statement: " + held.action);
-        st.running.put(target, new Running("deliver: " + held.action, held.command, st.state.now(), ++st.statementsStarted,
+        st.running.put(target, new Running("deliver: " + held.action, held.command, st.state().now(), ++st.statementsStarted,
                 held.referenceWaits, held.answerLost));
         network.release(st.runner.sessions().connected(target));
         settle(held.command);
@@ -162,28 +162,26 @@ final class Exchange {
      */
     void cutShort(String session, Running r, String why) throws SQLException {
         r.gate.cutShort();
-        String key = keyOnItsOwn(session, r);
-        String settled = settleUnanswered(key, r);
-        st.record(observer.withRows(new TryEvent.Fault(st.stepNumber, true, session, r.action + ": stopped " + r.gate.where() + ", "
-                + why + settled, r.startedAt, TryEvent.KeyRows.of(key), null)));
+        recordUnanswered(session, r, r.action + ": stopped " + r.gate.where() + ", " + why, null);
     }
 
     /** The key of a call on its own (no transaction of the runner open), whose rows settle it; null inside a transaction, which it goes with. */
     private String keyOnItsOwn(String session, Running r) {
-        return st.state.transaction(session) == null ? workers.keyOf(st.state, session, r.command) : null;
+        return st.state().transaction(session) == null ? workers.keyOf(st.state(), session, r.command) : null;
     }
 
     /**
-     * Settles a call whose answer never came, and which can do nothing more, from the rows of its key
-     * ({@link UnknownEffect}); in words for the history ("; the rows show it ran"), empty when there is no key.
+     * Records the fault that ended a call whose answer never came, and which can do nothing more: on its own, the
+     * rows of its key settle what it did ({@link UnknownEffect}), and the history says so ("; the rows show it ran");
+     * inside a transaction it goes with the transaction.
      */
-    private String settleUnanswered(String key, Running r) throws SQLException {
-        if (key == null) {
-            return "";
-        }
-        UnknownEffect.Settled settled = unknownEffect.settle(r.command, key, r.instants(), r.startedAt);
-        st.state = settled.next();
-        return "; " + settled.inWords();
+    private void recordUnanswered(String session, Running r, String what, String fault) throws SQLException {
+        String key = keyOnItsOwn(session, r);
+        UnknownEffect.Settled settled = key == null ? null : unknownEffect.settle(r.command, key, r.instants(), r.startedAt);
+        JobState next = settled == null ? st.state() : settled.next();
+        TryEvent event = new TryEvent.Fault(st.stepNumber, true, session, what + (settled == null ? "" : "; " + settled.inWords()),
+                r.startedAt, TryEvent.KeyRows.of(key), fault);
+        st.record(observer.withRows(event, next), next);
     }
 
     /**
@@ -198,7 +196,7 @@ final class Exchange {
      */
     private void lost(String session, Session s, Workers.Planned p, NetworkFaults.Armed armed) throws SQLException {
         JobCommand command = p.command();
-        long at = st.state.now();
+        long at = st.state().now();
         Running r = new Running(p.action(), command, at, ++st.statementsStarted, null, p.answerLost());
         NetworkFaults.Sent sent = network.send(s, p.call(), armed);
         if (!sent.gaveUp()) {
@@ -213,27 +211,27 @@ final class Exchange {
         String what = p.action() + lossInWords(armed, sent) + ", the client times out after " + NetworkFaults.LOST_ANSWER_TIMEOUT_MILLIS
                 + " ms and drops its connection" + (sent.outcome() == null ? "" : " (the call still answered "
                 + TraceTable.outcome(sent.outcome(), null) + ", from a connection the fault broke: taken as unknown)");
-        String key = workers.keyOf(st.state, session, command);
-        if (st.state.transaction(session) == null) {
+        String key = workers.keyOf(st.state(), session, command);
+        if (st.state().transaction(session) == null) {
             workers.unanswered(session, command);
             UnknownEffect.Settled settled = unknownEffect.settle(command, key, List.of(at), at);
-            st.state = settled.next();
-            st.batch.add(new TryEvent.Unanswered(st.stepNumber, session, what + "; " + settled.inWords(), command, settled.at(),
-                    settled.expected(), TryEvent.KeyRows.of(key), armed.fault().name(), settled.verdict()));
+            st.pending(new TryEvent.Unanswered(st.stepNumber, session, what + "; " + settled.inWords(), command, settled.at(),
+                    settled.expected(), TryEvent.KeyRows.of(key), armed.fault().name(), settled.verdict()), settled.next());
         } else {
             JobOutcome expected = null;
+            JobState next;
             if (command instanceof JobCommand.Commit && sent.committed()) {
-                JobTransition t = st.model.complete(st.state, command, at);
-                st.state = t.next();
+                JobTransition t = st.model.complete(st.state(), command, at);
+                next = t.next();
                 expected = t.outcome();
                 what += "; the server got the COMMIT and shows no transaction open since: it committed";
             } else {
                 workers.learn(session, new JobCommand.Rollback(session), new JobOutcome.RolledBack());
-                st.state = st.model.complete(st.state, new JobCommand.Rollback(session), st.state.now()).next();
+                next = st.model.complete(st.state(), new JobCommand.Rollback(session), st.state().now()).next();
                 what += ": its transaction rolls back";
             }
-            st.batch.add(new TryEvent.Unanswered(st.stepNumber, session, what, command, at, expected, TryEvent.KeyRows.of(key),
-                    armed.fault().name(), TryEvent.Verdict.NONE));
+            st.pending(new TryEvent.Unanswered(st.stepNumber, session, what, command, at, expected, TryEvent.KeyRows.of(key),
+                    armed.fault().name(), TryEvent.Verdict.NONE), next);
         }
         settle(new JobCommand.Rollback(session));
     }
@@ -263,13 +261,10 @@ final class Exchange {
         // dropped first: what a cancelled call did is settled from rows read once its server process is gone
         st.runner.sessions().drop(s);
         if (lost != null) {
-            String key = keyOnItsOwn(session, lost);
-            String settled = settleUnanswered(key, lost);
-            st.record(observer.withRows(new TryEvent.Fault(st.stepNumber, true, session, lost.action
-                    + ": cancelled by the connection reset, never answered" + settled, lost.startedAt, TryEvent.KeyRows.of(key),
-                    NetworkFault.CONNECTION_RESET.name())));
+            recordUnanswered(session, lost, lost.action + ": cancelled by the connection reset, never answered",
+                    NetworkFault.CONNECTION_RESET.name());
         }
-        if (st.state.transaction(session) != null) {
+        if (st.state().transaction(session) != null) {
             transactionLost(session, "the connection is reset: the transaction rolls back", NetworkFault.CONNECTION_RESET.name());
         } else {
             st.fault(session, "the connection of " + session + " is reset");
@@ -279,10 +274,9 @@ final class Exchange {
     /** A session's connection went, and its open transaction with it: the model rolls it back too, and whoever waited goes on. */
     void transactionLost(String session, String action, String fault) throws SQLException {
         JobCommand rollback = new JobCommand.Rollback(session);
-        JobTransition t = st.model.complete(st.state, rollback, st.state.now());
-        st.state = t.next();
+        JobTransition t = st.model.complete(st.state(), rollback, st.state().now());
         workers.learn(session, rollback, t.outcome());
-        st.batch.add(new TryEvent.RolledBack(st.stepNumber, session, action, st.state.now(), t.outcome(), fault));
+        st.pending(new TryEvent.RolledBack(st.stepNumber, session, action, t.next().now(), t.outcome(), fault), t.next());
         settle(rollback);
     }
 
@@ -297,10 +291,9 @@ final class Exchange {
             quiet(cause);
             noteStops();
         } finally {
-            for (TryEvent e : st.batch) {
-                st.record(observer.withRows(e));
+            for (TryEvent e : st.takePending()) {
+                st.record(observer.withRows(e, st.state()));
             }
-            st.batch.clear();
         }
     }
 
@@ -310,8 +303,8 @@ final class Exchange {
             Running r = e.getValue();
             if (r.stopped() && !r.stopNoted) {
                 r.stopNoted = true;
-                st.batch.add(new TryEvent.Stopped(st.stepNumber, e.getKey(), r.action + ": stops " + r.gate.where()
-                        + "; other actors go on", r.command, st.state.now()));
+                st.pending(new TryEvent.Stopped(st.stepNumber, e.getKey(), r.action + ": stops " + r.gate.where()
+                        + "; other actors go on", r.command, st.state().now()));
             }
         }
     }
@@ -352,7 +345,7 @@ final class Exchange {
                 for (Session s : done) {
                     answered.add(new Done(s, st.running.remove(s.name), StatementWatch.answer(s)));
                 }
-                for (Done d : CompletionOrder.of(answered, st.statementsStarted, order -> judge.agrees(st.state, order, st.strict))) {
+                for (Done d : CompletionOrder.of(answered, st.statementsStarted, order -> judge.agrees(st.state(), order, st.strict))) {
                     judge(d, cause);
                 }
                 continue;
@@ -363,7 +356,7 @@ final class Exchange {
                     if (!st.running.get(name).idle() && !s.pending.isDone() && !blocked.contains(s)) {
                         // its session stays busy: the runner drops it when the try ends
                         Running r = st.running.remove(name);
-                        st.batch.add(new TryEvent.Answered(st.stepNumber, r.waited, name, r.action, r.command, r.startedAt, null,
+                        st.pending(new TryEvent.Answered(st.stepNumber, r.waited, name, r.action, r.command, r.startedAt, null,
                                 null, null, "the statement never completed: neither answered nor blocked by another session after "
                                 + st.runner.statementMillis() + " ms"));
                     }
@@ -384,8 +377,8 @@ final class Exchange {
         r.waited = true;
         // the model takes a wait as the database shows it; only the strict check holds it to the reference's locks
         JobOutcome accepted = Boolean.FALSE.equals(r.referenceWaits) ? null : new JobOutcome.Waiting();
-        st.batch.add(new TryEvent.Answered(st.stepNumber, false, session, r.action, r.command, r.startedAt, accepted,
-                new JobOutcome.Waiting(), workers.keyOf(st.state, session, r.command), null));
+        st.pending(new TryEvent.Answered(st.stepNumber, false, session, r.action, r.command, r.startedAt, accepted,
+                new JobOutcome.Waiting(), workers.keyOf(st.state(), session, r.command), null));
     }
 
     /** A statement the database completed, with what it answered. */
@@ -404,14 +397,13 @@ final class Exchange {
             st.runner.metrics().latency(r.command, seen.nanos(), r.startedAt);
         }
         ForeignClock.stopOutside(st.runner.protocol(), s.name, r, seen.outcome());
-        JobState before = st.state;
-        CallJudge.Judged judged = judge.judged(st.state, r, seen);
+        JobState before = st.state();
+        CallJudge.Judged judged = judge.judged(before, r, seen);
         JobTransition t = judged.transition();
-        st.state = t.next();
         String key = workers.keyOf(before, s.name, r.command);
         if (Boolean.TRUE.equals(r.referenceWaits) && !r.waited) {
-            st.batch.add(new TryEvent.Answered(st.stepNumber, false, s.name, r.action + " (the reference waits here)", r.command,
-                    r.startedAt, new JobOutcome.Waiting(), seen.outcome(), key, seen.error()));
+            st.pending(new TryEvent.Answered(st.stepNumber, false, s.name, r.action + " (the reference waits here)", r.command,
+                    r.startedAt, new JobOutcome.Waiting(), seen.outcome(), key, seen.error()), t.next());
             return;
         }
         boolean receiptLost = r.answerLost && seen.outcome() instanceof JobOutcome.Answered a && a.outcome() instanceof Outcome.Granted;
@@ -424,8 +416,8 @@ final class Exchange {
         // recorded at the instant it was judged at (a later one only after a wait or a split): the checkers take a
         // grant's lease to start there, and nothing of the call was seen before
         long at = judged.at();
-        st.batch.add(new TryEvent.Answered(st.stepNumber, r.waited, s.name, action, r.command, at, t.outcome(), seen.outcome(), key,
-                seen.error()).judged(TryEvent.Verdict.of(judged.judgement().judgement())));
+        st.pending(new TryEvent.Answered(st.stepNumber, r.waited, s.name, action, r.command, at, t.outcome(), seen.outcome(), key,
+                seen.error()).judged(TryEvent.Verdict.of(judged.judgement().judgement())), t.next());
     }
 
     /**
@@ -434,18 +426,18 @@ final class Exchange {
      * implementation (nothing of the transaction is kept), so no divergence.
      */
     private void deadlockVictim(Session s, Running r) throws SQLException {
-        if (st.state.transaction(s.name) == null) {
-            st.batch.add(new TryEvent.Answered(st.stepNumber, r.waited, s.name, r.action
+        if (st.state().transaction(s.name) == null) {
+            st.pending(new TryEvent.Answered(st.stepNumber, r.waited, s.name, r.action
                     + ": aborted by the database's deadlock detector, nothing changed", null, r.startedAt, null, null, null, null));
             return;
         }
         JobOutcome observed = s.jobs.rollback();
         JobCommand rollback = new JobCommand.Rollback(s.name);
-        JobTransition t = st.model.complete(st.state, rollback, st.state.now());
-        st.state = t.next();
+        JobTransition t = st.model.complete(st.state(), rollback, st.state().now());
+        JobState next = t.next();
         workers.learn(s.name, rollback, observed);
-        st.batch.add(new TryEvent.Answered(st.stepNumber, r.waited, s.name, r.action
-                + ": aborted by the database's deadlock detector; the transaction rolls back", rollback, st.state.now(), t.outcome(),
-                observed, workers.keyOf(st.state, s.name, r.command), null));
+        st.pending(new TryEvent.Answered(st.stepNumber, r.waited, s.name, r.action
+                + ": aborted by the database's deadlock detector; the transaction rolls back", rollback, next.now(), t.outcome(),
+                observed, workers.keyOf(next, s.name, r.command), null), next);
     }
 }

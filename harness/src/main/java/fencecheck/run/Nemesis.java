@@ -6,6 +6,7 @@ import fencecheck.model.Micros;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobRows;
+import fencecheck.job.JobState;
 import fencecheck.job.JobTransition;
 import fencecheck.model.Command;
 import fencecheck.model.Describe;
@@ -52,7 +53,7 @@ final class Nemesis {
                     st.noOp(target, target + " is already paused");
                     return;
                 }
-                st.fault(target, "pause " + target + (st.state.transaction(target) != null ? ", its transaction open" : ""));
+                st.fault(target, "pause " + target + (st.state().transaction(target) != null ? ", its transaction open" : ""));
             }
             case Action.Resume r -> {
                 if (!incarnations.resume(target)) {
@@ -106,7 +107,7 @@ final class Nemesis {
     /** A new incarnation takes the worker's role; the old one dies (its transaction rolls back) or lives on as a paused zombie. */
     private void restart(String worker, boolean zombie) throws SQLException {
         Incarnations.Restart r = workers.incarnations.restart(worker, zombie);
-        boolean open = st.state.transaction(r.old()) != null;
+        boolean open = st.state().transaction(r.old()) != null;
         if (zombie) {
             st.fault(r.old(), "restart " + worker + ": " + r.old() + " lives on as zombie z" + worker.substring(1) + ", paused"
                     + (open ? " with its transaction open" : "") + "; " + r.fresh() + " takes over");
@@ -133,7 +134,7 @@ final class Nemesis {
         if (session != null && session.connection != null) {
             st.runner.sessions().retire(session);
         }
-        if (st.state.transaction(incarnation) != null) {
+        if (st.state().transaction(incarnation) != null) {
             exchange.transactionLost(incarnation, "its transaction rolls back with its connection (" + why + ")", null);
         }
     }
@@ -155,11 +156,10 @@ final class Nemesis {
      * every key's committed rows must be what the model kept.
      */
     void crashDatabase() throws SQLException {
-        long at = st.state.now();
+        long at = st.state().now();
         JobTransition t = cutEverything("in the crash", st.runner::crashDatabase);
-        st.state = t.next();
         st.record(new TryEvent.Restarted(st.stepNumber, "the database crashes and restarts on the same data; open transactions"
-                + " vanish", at, t.outcome(), TryEvent.KeyRows.of(null), null));
+                + " vanish", at, t.outcome(), TryEvent.KeyRows.of(null), null), t.next());
         if (rowsDiffer(at, t, " after the restart")) {
             return;
         }
@@ -176,27 +176,28 @@ final class Nemesis {
      * @return what the failover took, or null when it took nothing (or the try ends here)
      */
     CommittedPrefixes.Loss failover(CommittedPrefixes prefixes) throws SQLException {
-        long at = st.state.now();
+        long at = st.state().now();
         String before = st.runner.primary();
         JobTransition t = cutEverything("in the failover", st.runner::failover);
-        st.state = t.next();
+        JobState crashed = t.next();
         Replication replication = CommittedPrefixes.replicationOf(st.runner.database());
-        CommittedPrefixes.Prefix kept = prefixes.survivor(st.state, observer);
+        CommittedPrefixes.Prefix kept = prefixes.survivor(crashed, observer);
         // the model runs a crash; the facts say it was a failover, between which servers, and what it lost
         st.record(new TryEvent.Restarted(st.stepNumber, "failover: the primary stops at once, the standby is promoted ("
                 + (replication == null ? "replication unknown" : "replication " + replication.value()) + "); open transactions vanish",
                 at, t.outcome(), TryEvent.KeyRows.of(null),
-                prefixes.facts(kept, st.stepNumber, st.state, replication, before, st.runner.primary())));
+                prefixes.facts(kept, st.stepNumber, crashed, replication, before, st.runner.primary())), crashed);
         CommittedPrefixes.Loss loss = null;
-        if (kept == null || kept.state() != st.state && !CommittedPrefixes.mayLose(replication)) {
+        if (kept == null || kept.state() != st.state() && !CommittedPrefixes.mayLose(replication)) {
             // no prefix of the commits, or a loss the setting forbids: the rows judge it, as after a crash
             if (rowsDiffer(at, t, " after the failover (" + CommittedPrefixes.setting(replication) + ")")) {
                 return null;
             }
-        } else if (kept.state() != st.state) {
+        } else if (kept.state() != st.state()) {
             loss = new CommittedPrefixes.Loss(st.stepNumber, kept.step(), replication);
-            st.state = CommittedPrefixes.settled(kept.state(), st.state);
-            st.note(Step.NEMESIS, "the new primary holds what was committed after step " + kept.step() + ": " + loss.explain());
+            JobState settled = CommittedPrefixes.settled(kept.state(), st.state());
+            st.record(new TryEvent.Note(st.stepNumber, Step.NEMESIS, "the new primary holds what was committed after step " + kept.step()
+                    + ": " + loss.explain(), settled.now()), settled);
         }
         setClockAgain("the failover");
         return loss;
@@ -235,8 +236,8 @@ final class Nemesis {
             }
         }
         // every open transaction vanishes: what its lease operations did is undone, and its worker is told
-        st.state.open().keySet().forEach(session -> workers.learn(session, new JobCommand.Rollback(session), new JobOutcome.RolledBack()));
-        JobTransition t = st.model.step(st.state, new JobCommand.CrashDatabase());
+        st.state().open().keySet().forEach(session -> workers.learn(session, new JobCommand.Rollback(session), new JobOutcome.RolledBack()));
+        JobTransition t = st.model.step(st.state(), new JobCommand.CrashDatabase());
         restart.run();
         for (Map.Entry<String, Running> lost : List.copyOf(st.running.entrySet())) {
             st.running.remove(lost.getKey());
@@ -248,9 +249,9 @@ final class Nemesis {
 
     /** Whether some key's committed rows are not what the model kept: then the entry that says so ends the try. */
     private boolean rowsDiffer(long at, JobTransition t, String when) throws SQLException {
-        for (String key : st.state.committed().keys().keySet()) {
+        for (String key : st.state().committed().keys().keySet()) {
             JobRows observed = observer.read(key, null);
-            JobRows expected = observer.asClaimed(st.state.rows(key, null), observed);
+            JobRows expected = observer.asClaimed(st.state().rows(key, null), observed);
             if (!expected.equals(observed)) {
                 st.record(new TryEvent.Restarted(st.stepNumber, "the rows of " + key + when, at, t.outcome(),
                         new TryEvent.KeyRows(key, expected, observed), null));
@@ -267,10 +268,10 @@ final class Nemesis {
      */
     private void setClockAgain(String what) throws SQLException {
         long clock = VirtualClock.read(st.runner.observer());
-        if (clock != st.state.now()) {
-            st.runner.moveClock(st.state.now());
+        if (clock != st.state().now()) {
+            st.runner.moveClock(st.state().now());
             st.runner.sendClock();
-            st.note(Step.NEMESIS, what + " took the clock back to " + Micros.format(clock) + ": set again to " + Micros.format(st.state.now()));
+            st.note(Step.NEMESIS, what + " took the clock back to " + Micros.format(clock) + ": set again to " + Micros.format(st.state().now()));
         }
     }
 }

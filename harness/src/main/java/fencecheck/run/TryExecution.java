@@ -50,20 +50,20 @@ final class TryExecution {
         NetworkFaults network = new NetworkFaults(st);
         this.exchange = new Exchange(st, observer, workers, network);
         this.nemesis = new Nemesis(st, workers, exchange, network, observer);
-        this.prefixes = new CommittedPrefixes(st.state);
+        this.prefixes = new CommittedPrefixes(st.state());
     }
 
     TryResult run() throws SQLException {
         for (Step step : st.trace.steps()) {
             st.stepNumber++;
-            st.running.values().forEach(r -> r.lives(st.state));
+            st.running.values().forEach(r -> r.lives(st.state()));
             if (!step.actor().equals(Step.CLOCK)) {
                 st.runner.sendClock();
             }
             st.runner.standbyCaughtUp();
             execute(step);
             st.keepModelState();
-            prefixes.keep(st.stepNumber, st.state);
+            prefixes.keep(st.stepNumber, st.state());
             if (st.divergent != null) {
                 return finish();
             }
@@ -79,10 +79,10 @@ final class TryExecution {
      */
     QuietState quietState() throws SQLException {
         SortedMap<String, JobRows> rows = new TreeMap<>();
-        for (String key : ModelState.of(st.stepNumber, st.state).keys().keySet()) {
+        for (String key : ModelState.of(st.stepNumber, st.state()).keys().keySet()) {
             rows.put(key, observer.read(key, null));
         }
-        return new QuietState(st.state, workers.beliefs(), st.runner.clockForNextStatement(), rows);
+        return new QuietState(st.state(), workers.beliefs(), st.runner.clockForNextStatement(), rows);
     }
 
     /** A trace may end with calls a split stopped between their statements: they go on and are judged. */
@@ -124,7 +124,7 @@ final class TryExecution {
     /** A trace may end with transactions open: they roll back, as when their workers go away, and whoever waited goes on. */
     private void endOpenTransactions() throws SQLException {
         while (st.divergent == null) {
-            Optional<String> idle = st.state.open().keySet().stream().filter(session -> !st.running.containsKey(session)).findFirst();
+            Optional<String> idle = st.state().open().keySet().stream().filter(session -> !st.running.containsKey(session)).findFirst();
             if (idle.isEmpty()) {
                 return;
             }
@@ -144,7 +144,7 @@ final class TryExecution {
             case Action.Relay relay -> relay(relay.crashBeforeMark());
             case Action.Redeliver redeliver -> redeliver();
             case Action.AdvanceToExpiry a -> {
-                Lease lease = st.state.committed().key(a.key()).lease();
+                Lease lease = st.state().committed().key(a.key()).lease();
                 if (lease == null) {
                     st.noOp(Step.CLOCK, "clock to the expiry of " + a.key() + ", which has no lease");
                 } else {
@@ -154,7 +154,7 @@ final class TryExecution {
                     clock(a.deltaMicros() >= 0 ? r.ceil(to) : r.floor(to));
                 }
             }
-            case Action.AdvanceBy a -> clock(st.model.config().resolution().ceil(st.state.now() + a.micros()));
+            case Action.AdvanceBy a -> clock(st.model.config().resolution().ceil(st.state().now() + a.micros()));
             case Action.CrashDatabase c -> nemesis.crashDatabase();
             case Action.StopStandby s -> nemesis.stopStandby();
             case Action.HoldReplay h -> nemesis.holdReplay();
@@ -202,10 +202,9 @@ final class TryExecution {
     // --- the relay and the clock ---------------------------------------------------------------------------
 
     private void relay(boolean crashBeforeMark) throws SQLException {
-        long at = st.state.now();
+        long at = st.state().now();
         JobCommand command = new JobCommand.Relay(crashBeforeMark);
-        JobTransition t = st.model.step(st.state, command);
-        st.state = t.next();
+        JobTransition t = st.model.step(st.state(), command);
         Session relay = st.runner.sessions().connected(Step.RELAY);
         Session consumer = st.runner.sessions().connected("consumer");
         Optional<JobClient.OutboxRecord> next = relay.jobs.nextToDeliver();
@@ -225,14 +224,13 @@ final class TryExecution {
         }
         String action = crashBeforeMark ? "deliver the next message, crash before marking it" : "deliver the next message, mark it";
         st.record(observer.withRows(new TryEvent.Relayed(st.stepNumber, action, command, at, t.outcome(), observed,
-                TryEvent.KeyRows.of(key != null ? key : keyOf(t.outcome())))));
+                TryEvent.KeyRows.of(key != null ? key : keyOf(t.outcome()))), t.next()), t.next());
     }
 
     private void redeliver() throws SQLException {
-        long at = st.state.now();
+        long at = st.state().now();
         JobCommand command = new JobCommand.Redeliver();
-        JobTransition t = st.model.step(st.state, command);
-        st.state = t.next();
+        JobTransition t = st.model.step(st.state(), command);
         JobOutcome observed;
         String key = null;
         if (lastDelivered == null) {
@@ -243,7 +241,7 @@ final class TryExecution {
             observed = new JobOutcome.Delivered(lastDelivered.key(), lastDelivered.resultId(), effect, false);
         }
         st.record(observer.withRows(new TryEvent.Relayed(st.stepNumber, "deliver the last message again", command, at,
-                t.outcome(), observed, TryEvent.KeyRows.of(key != null ? key : keyOf(t.outcome())))));
+                t.outcome(), observed, TryEvent.KeyRows.of(key != null ? key : keyOf(t.outcome()))), t.next()), t.next());
     }
 
     private static String keyOf(JobOutcome outcome) {
@@ -251,16 +249,15 @@ final class TryExecution {
     }
 
     private void clock(long to) throws SQLException {
-        long at = st.state.now();
+        long at = st.state().now();
         JobCommand command = new JobCommand.AdvanceClock(to);
-        JobTransition t = st.model.step(st.state, command);
-        st.state = t.next();
+        JobTransition t = st.model.step(st.state(), command);
         if (to > at) {
             st.runner.moveClock(to);
             st.running.values().forEach(r -> r.clockMoved(to));
         }
         // the update above fails loudly if the clock row is gone; after a crash the nemesis reads the clock back
         JobOutcome observed = new JobOutcome.ClockAt(Math.max(to, at));
-        st.record(new TryEvent.ClockMoved(st.stepNumber, "clock to " + Micros.format(to), command, at, t.outcome(), observed));
+        st.record(new TryEvent.ClockMoved(st.stepNumber, "clock to " + Micros.format(to), command, at, t.outcome(), observed), t.next());
     }
 }

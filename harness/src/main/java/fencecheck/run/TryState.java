@@ -23,10 +23,11 @@ final class TryState {
     final TraceRunner runner;
     final JobModel model;
     final Trace trace;
-    JobState state;
+    /** The model's state; it changes only with an event of the history, to the judge's result. */
+    private JobState state;
     final TryHistory history = new TryHistory();
     /** The events of statements judged since the try was last quiet, without their rows yet. */
-    final List<TryEvent> batch = new ArrayList<>();
+    private final List<TryEvent> batch = new ArrayList<>();
     /** The statements started and not yet judged, by session. */
     final Map<String, Running> running = new TreeMap<>();
     long statementsStarted;
@@ -53,6 +54,37 @@ final class TryState {
      * only one that is unsafe or that the model judged no answer of; the others are notes, and the try goes on
      * from the state the answer implies).
      */
+    JobState state() {
+        return state;
+    }
+
+    /** Appends an event after which the model's state is {@code next}, the judge's result ({@link #record(TryEvent)}). */
+    void record(TryEvent recorded, JobState next) {
+        state = next;
+        record(recorded);
+    }
+
+    /**
+     * An event judged while the try is not yet quiet, after which the model's state is {@code next}: the model goes on
+     * from there at once, and the event joins the history with its rows once the try is quiet ({@link #takePending}).
+     */
+    void pending(TryEvent judged, JobState next) {
+        state = next;
+        batch.add(judged);
+    }
+
+    /** An event that leaves the model's state as it is, to join the history once the try is quiet. */
+    void pending(TryEvent judged) {
+        batch.add(judged);
+    }
+
+    /** The events judged since the try was last quiet, in order; none are pending afterwards. */
+    List<TryEvent> takePending() {
+        List<TryEvent> taken = List.copyOf(batch);
+        batch.clear();
+        return taken;
+    }
+
     void record(TryEvent recorded) {
         List<HistoryEntry> before = history.entries();
         HistoryEntry seen = recorded.entry();

@@ -75,7 +75,7 @@ final class UnknownEffect {
         for (long at : instants) {
             JobTransition ran;
             try {
-                ran = ModelStep.at(st.model, st.state, command, at, shownToken);
+                ran = ModelStep.at(st.model, st.state(), command, at, shownToken);
             } catch (IllegalArgumentException outOfScope) {
                 continue;
             }
@@ -85,14 +85,14 @@ final class UnknownEffect {
             }
             tried.add("run" + when + " answering " + inWords(ran.outcome()));
         }
-        if (shows(st.state, key, seen)) {
-            return new Settled(st.state, null, judgedAt, "the rows show it did not run");
+        if (shows(st.state(), key, seen)) {
+            return new Settled(st.state(), null, judgedAt, "the rows show it did not run");
         }
         tried.add("not run");
         if (!st.strict && command instanceof JobCommand.LeaseOperation) {
             for (long at : instants) {
                 for (Outcome implied : impliedBy(shown)) {
-                    JobJudgement judged = st.model.judge(st.state, command, at, new JobOutcome.Answered(implied));
+                    JobJudgement judged = st.model.judge(st.state(), command, at, new JobOutcome.Answered(implied));
                     if (judged.judgement() != null && judged.acceptable(false) && shows(judged.transition().next(), key, seen)) {
                         return new Settled(judged.transition().next(), judged.transition().outcome(), at, "the rows show it ran"
                                 + (instants.size() > 1 ? " at " + Micros.format(at) : "") + " as if it answered "
@@ -101,7 +101,7 @@ final class UnknownEffect {
                 }
             }
         }
-        return new Settled(st.state, null, judgedAt, "the rows show " + seen.describe() + ", which is none of what it may have"
+        return new Settled(st.state(), null, judgedAt, "the rows show " + seen.describe() + ", which is none of what it may have"
                 + " done (" + String.join("; ", tried) + ")");
     }
 

@@ -106,7 +106,7 @@ final class Workers {
      * the action does not apply (the reason is in the history as a no-op).
      */
     Planned plan(String worker, Action.WorkerStatement action, Session s) {
-        Transaction tx = st.state.transaction(worker);
+        Transaction tx = st.state().transaction(worker);
         Belief belief = beliefs.get(worker);
         long ttl = st.trace.leaseTtl();
         switch (action) {
@@ -271,10 +271,10 @@ final class Workers {
         return switch (source) {
             case HELD -> belief.token();
             case ABOVE_FENCE -> {
-                Lease lease = st.state.committed().key(belief.key()).lease();
+                Lease lease = st.state().committed().key(belief.key()).lease();
                 yield (lease == null ? 0 : lease.token()) + 1;
             }
-            case OTHER_KEY -> st.state.committed().keys().entrySet().stream()
+            case OTHER_KEY -> st.state().committed().keys().entrySet().stream()
                     .filter(e -> !e.getKey().equals(belief.key()) && e.getValue().lease() != null)
                     .map(e -> e.getValue().lease().token()).max(Long::compare).orElse(null);
         };
