@@ -32,7 +32,7 @@ final class Exchange {
     private final Workers workers;
     private final NetworkFaults network;
     private final UnknownEffect unknownEffect;
-    private final CallJudge judge;
+    private final Judge judge;
     /** Per incarnation, after how many statements of its file a split stops its next call. */
     private final Map<String, Integer> splits = new HashMap<>();
 
@@ -42,7 +42,7 @@ final class Exchange {
         this.workers = workers;
         this.network = network;
         this.unknownEffect = new UnknownEffect(st, observer);
-        this.judge = new CallJudge(st.model);
+        this.judge = new Judge(st.model);
     }
 
     /** The incarnation's next call stops after the first {@code afterStatements} statements of its file. */
@@ -398,12 +398,12 @@ final class Exchange {
         }
         ForeignClock.stopOutside(st.runner.protocol(), s.name, r, seen.outcome());
         JobState before = st.state();
-        CallJudge.Judged judged = judge.judged(before, r, seen);
+        Judge.Judged judged = judge.step(before, r.call(), seen.outcome());
         JobTransition t = judged.transition();
         String key = workers.keyOf(before, s.name, r.command);
         if (Boolean.TRUE.equals(r.referenceWaits) && !r.waited) {
             st.pending(new TryEvent.Answered(st.stepNumber, false, s.name, r.action + " (the reference waits here)", r.command,
-                    r.startedAt, new JobOutcome.Waiting(), seen.outcome(), key, seen.error()), t.next());
+                    r.startedAt, new JobOutcome.Waiting(), seen.outcome(), key, seen.error()), judged.next());
             return;
         }
         boolean receiptLost = r.answerLost && seen.outcome() instanceof JobOutcome.Answered a && a.outcome() instanceof Outcome.Granted;
@@ -417,7 +417,7 @@ final class Exchange {
         // grant's lease to start there, and nothing of the call was seen before
         long at = judged.at();
         st.pending(new TryEvent.Answered(st.stepNumber, r.waited, s.name, action, r.command, at, t.outcome(), seen.outcome(), key,
-                seen.error()).judged(TryEvent.Verdict.of(judged.judgement().judgement())), t.next());
+                seen.error()).judged(judged.verdict()), judged.next());
     }
 
     /**

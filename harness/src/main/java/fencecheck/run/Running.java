@@ -61,13 +61,13 @@ final class Running {
         }
     }
 
-    /** The states the call lived through before the one it completes in (only for a call a split stopped). */
-    List<JobState> earlierStates() {
-        return livedThrough;
-    }
-
     void clockMoved(long to) {
         laterClocks.add(to);
+    }
+
+    /** The call as the judge sees it: a copy, which later steps do not change. */
+    Judge.Call call() {
+        return new Judge.Call(command, instants(), livedThrough);
     }
 
     /** The instants it may have run at: its start first, then each clock set before it completed. */
