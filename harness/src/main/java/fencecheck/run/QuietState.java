@@ -18,34 +18,28 @@ import java.util.TreeMap;
  * Exploring compares and fingerprints these instead of re-running the prefix that led to one.
  *
  * @param model   the model's state: committed rows, open transactions, statements waiting, and the model's clock
- * @param beliefs what each session believes it holds, by session; a session that believes it holds nothing is absent
+ * @param knowledge what each session believes: the lease it holds, what it believed when its open transaction began,
+ *                  its last write and its statement whose answer never came
  * @param clock   the database's clock as its next statement reads it (µs)
  * @param rows    per key the model holds anything of, the committed rows the database shows
  */
-record QuietState(JobState model, SortedMap<String, Workers.Belief> beliefs, long clock, SortedMap<String, JobRows> rows) {
+record QuietState(JobState model, Knowledge knowledge, long clock, SortedMap<String, JobRows> rows) {
 
     QuietState {
-        if (model == null) {
-            throw new IllegalArgumentException("a quiet state needs the model's state");
+        if (model == null || knowledge == null) {
+            throw new IllegalArgumentException("a quiet state needs the model's state and what the sessions know");
         }
-        beliefs = Collections.unmodifiableSortedMap(new TreeMap<>(beliefs == null ? Map.of() : beliefs));
         rows = Collections.unmodifiableSortedMap(new TreeMap<>(rows == null ? Map.of() : rows));
     }
 
     /** The same state with the database's clock at {@code now}; this one is unchanged. */
     QuietState withClock(long now) {
-        return new QuietState(model, beliefs, now, rows);
+        return new QuietState(model, knowledge, now, rows);
     }
 
     /** The same state with {@code session}'s belief (null: it believes it holds nothing); this one is unchanged. */
     QuietState withBelief(String session, Workers.Belief belief) {
-        SortedMap<String, Workers.Belief> changed = new TreeMap<>(beliefs);
-        if (belief == null) {
-            changed.remove(session);
-        } else {
-            changed.put(session, belief);
-        }
-        return new QuietState(model, changed, clock, rows);
+        return new QuietState(model, knowledge.believing(session, belief), clock, rows);
     }
 
     /**

@@ -74,7 +74,7 @@ final class TryExecution {
     }
 
     /**
-     * The state of the try as it is now, between steps and quiet: the model's, what each session believes it holds,
+     * The state of the try as it is now, between steps and quiet: the model's, what each session believes,
      * and what the database shows (the clock its next statement reads, and the committed rows of every key the model holds anything of).
      */
     QuietState quietState() throws SQLException {
@@ -82,7 +82,7 @@ final class TryExecution {
         for (String key : ModelState.of(st.stepNumber, st.state()).keys().keySet()) {
             rows.put(key, observer.read(key, null));
         }
-        return new QuietState(st.state(), workers.beliefs(), st.runner.clockForNextStatement(), rows);
+        return new QuietState(st.state(), workers.knowledge(), st.runner.clockForNextStatement(), rows);
     }
 
     /** A trace may end with calls a split stopped between their statements: they go on and are judged. */

@@ -53,7 +53,7 @@ class QuietStateTest {
             QuietState released = after(runner, RELEASED);
             QuietState later = after(runner, HELD_LATER);
 
-            assertThat(direct.beliefs()).containsOnlyKeys("w1");
+            assertThat(direct.knowledge().held()).containsOnlyKeys("w1");
             assertThat(direct.rows()).containsOnlyKeys("K1");
             assertThat(direct.rows().get("K1").protocol().lease()).isNotNull();
             assertThat(direct.clock()).isEqualTo(100);
@@ -63,7 +63,7 @@ class QuietStateTest {
             assertThat(refused.fingerprint()).isEqualTo(direct.fingerprint());
 
             assertThat(released).isNotEqualTo(direct);
-            assertThat(released.beliefs()).isEmpty();
+            assertThat(released.knowledge().held()).isEmpty();
             assertThat(released.rows().get("K1")).isNotEqualTo(direct.rows().get("K1"));
             assertThat(later).isNotEqualTo(direct);
             assertThat(List.of(direct.fingerprint(), released.fingerprint(), later.fingerprint())).doesNotHaveDuplicates();
@@ -76,7 +76,7 @@ class QuietStateTest {
             QuietState original = after(runner, HELD_DIRECTLY);
             long fingerprint = original.fingerprint();
 
-            QuietState copy = new QuietState(original.model(), original.beliefs(), original.clock(), original.rows());
+            QuietState copy = new QuietState(original.model(), original.knowledge(), original.clock(), original.rows());
             assertThat(copy).isEqualTo(original);
             assertThat(copy.fingerprint()).isEqualTo(fingerprint);
 
@@ -84,12 +84,13 @@ class QuietStateTest {
             QuietState forgotten = original.withBelief("w1", null);
             assertThat(moved).isNotEqualTo(original);
             assertThat(forgotten).isNotEqualTo(original);
-            assertThat(forgotten.beliefs()).isEmpty();
+            assertThat(forgotten.knowledge().held()).isEmpty();
             assertThat(original.clock()).isEqualTo(100);
-            assertThat(original.beliefs()).containsOnlyKeys("w1");
+            assertThat(original.knowledge().held()).containsOnlyKeys("w1");
             assertThat(original.fingerprint()).isEqualTo(fingerprint);
 
-            assertThatThrownBy(() -> original.beliefs().clear()).isInstanceOf(UnsupportedOperationException.class);
+            assertThatThrownBy(() -> original.knowledge().held().clear()).isInstanceOf(UnsupportedOperationException.class);
+            assertThatThrownBy(() -> original.knowledge().lastWrites().clear()).isInstanceOf(UnsupportedOperationException.class);
             assertThatThrownBy(() -> original.rows().clear()).isInstanceOf(UnsupportedOperationException.class);
         }
     }
