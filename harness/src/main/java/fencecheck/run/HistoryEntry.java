@@ -154,11 +154,6 @@ public record HistoryEntry(
         return observed instanceof JobOutcome.Waiting;
     }
 
-    public HistoryEntry withRows(JobRows expectedNow, JobRows observedNow) {
-        return new HistoryEntry(step, kind, resumed, actor, action, command, at, expected, observed, key, expectedNow, observedNow,
-                error, fault, level, difference, failover);
-    }
-
     /**
      * The same entry as if {@code answer} had been heard, without what the model said of the answer heard: for the
      * checkers, a statement that ran though its answer was lost.
@@ -166,11 +161,5 @@ public record HistoryEntry(
     public HistoryEntry heardAs(JobOutcome answer) {
         return new HistoryEntry(step, kind, resumed, actor, action, command, at, expected, answer, key, expectedRows, observedRows,
                 error, fault, null, null, null);
-    }
-
-    /** The same entry with what the model said of its answer. */
-    public HistoryEntry judged(Judgement.Level newLevel, String newDifference) {
-        return new HistoryEntry(step, kind, resumed, actor, action, command, at, expected, observed, key, expectedRows, observedRows,
-                error, fault, newLevel, newDifference, failover);
     }
 }

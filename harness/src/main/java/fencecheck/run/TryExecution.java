@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -64,7 +65,7 @@ final class TryExecution {
             execute(step);
             st.keepModelState();
             prefixes.keep(st.stepNumber, st.state());
-            if (st.divergent != null) {
+            if (st.divergent() != null) {
                 return finish();
             }
         }
@@ -88,7 +89,7 @@ final class TryExecution {
     /** A trace may end with calls a split stopped between their statements: they go on and are judged. */
     private void goOnWhereStopped() throws SQLException {
         List<String> stopped = st.running.keySet().stream().filter(exchange::stopped).toList();
-        if (!stopped.isEmpty() && st.divergent == null) {
+        if (!stopped.isEmpty() && st.divergent() == null) {
             st.stepNumber++;
             st.runner.sendClock();
             exchange.goOn(stopped, " as the trace ends");
@@ -97,14 +98,16 @@ final class TryExecution {
     }
 
     private TryResult finish() {
-        CheckedEvents checked = CheckedEvents.of(st.history.entries()).without(e -> MadeUpWrites.isAny(e, st.underUntoldFences));
+        Set<MadeUpWrites.UnderAnUntoldFence> madeUp = st.underUntoldFences();
+        CheckedEvents checked = CheckedEvents.of(st.entries()).without(e -> MadeUpWrites.isAny(e, madeUp));
         List<Violation> violations = new ArrayList<>(Invariants.check(checked.events(), st.model.config().boundary()));
         violations.addAll(AcknowledgedWrites.check(checked.sinkWrites(), checked.stored()));
         violations.sort(Comparator.comparingInt(Violation::step));
         violations.addAll(ExactlyOnce.check(checked.deliveries()));
         violations = explainedByFailovers(violations);
-        return new TryResult(st.trace, st.history.snapshot(), Situations.of(st.trace, st.history.entries(), st.model.config().resolution()), st.divergent, violations, st.notes,
-                st.modelStates);
+        List<HistoryEntry> history = List.copyOf(st.entries());
+        return new TryResult(st.trace, history, Situations.of(st.trace, history, st.model.config().resolution()), st.divergent(),
+                violations, st.notes(), st.modelStates());
     }
 
     /**
@@ -123,7 +126,7 @@ final class TryExecution {
 
     /** A trace may end with transactions open: they roll back, as when their workers go away, and whoever waited goes on. */
     private void endOpenTransactions() throws SQLException {
-        while (st.divergent == null) {
+        while (st.divergent() == null) {
             Optional<String> idle = st.state().open().keySet().stream().filter(session -> !st.running.containsKey(session)).findFirst();
             if (idle.isEmpty()) {
                 return;

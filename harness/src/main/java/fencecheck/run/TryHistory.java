@@ -32,9 +32,4 @@ final class TryHistory {
     List<HistoryEntry> entries() {
         return entriesView;
     }
-
-    /** A copy of the entries so far, which later appends do not change. */
-    List<HistoryEntry> snapshot() {
-        return List.copyOf(entries);
-    }
 }

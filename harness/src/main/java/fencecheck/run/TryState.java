@@ -15,8 +15,9 @@ import java.util.TreeMap;
 
 /**
  * What one try has seen so far, shared by the parts that run its steps: the
- * model's state, the history, the statements still running. Discarded when
- * the try ends.
+ * model's state, the history, the statements still running. The history only
+ * grows, by events ({@link #record}), and the model's state changes only with
+ * an event, to the state the judge gave for it. Discarded when the try ends.
  */
 final class TryState {
 
@@ -25,20 +26,20 @@ final class TryState {
     final Trace trace;
     /** The model's state; it changes only with an event of the history, to the judge's result. */
     private JobState state;
-    final TryHistory history = new TryHistory();
+    private final TryHistory history = new TryHistory();
     /** The events of statements judged since the try was last quiet, without their rows yet. */
     private final List<TryEvent> batch = new ArrayList<>();
     /** The statements started and not yet judged, by session. */
     final Map<String, Running> running = new TreeMap<>();
     long statementsStarted;
     int stepNumber;
-    HistoryEntry divergent;
+    private HistoryEntry divergent;
     /** Under safety conformance, the differences from the reference that break no guarantee, in order. */
-    final List<HistoryEntry> notes = new ArrayList<>();
+    private final List<HistoryEntry> notes = new ArrayList<>();
     /** Writes fencecheck made up that met a fence no worker was told of ({@link MadeUpWrites}): the invariants skip them. */
-    final Set<MadeUpWrites.UnderAnUntoldFence> underUntoldFences = new HashSet<>();
+    private final Set<MadeUpWrites.UnderAnUntoldFence> underUntoldFences = new HashSet<>();
     /** The model's state after each step, for the report's view of the failing step. */
-    final List<ModelState> modelStates = new ArrayList<>();
+    private final List<ModelState> modelStates = new ArrayList<>();
     final boolean strict;
 
     TryState(TraceRunner runner, JobModel model, Trace trace) {
@@ -56,6 +57,28 @@ final class TryState {
      */
     JobState state() {
         return state;
+    }
+
+    /** The history's entries so far (a read-only view). */
+    List<HistoryEntry> entries() {
+        return history.entries();
+    }
+
+    /** The entry that ended the try, or null while it goes on. */
+    HistoryEntry divergent() {
+        return divergent;
+    }
+
+    List<HistoryEntry> notes() {
+        return List.copyOf(notes);
+    }
+
+    Set<MadeUpWrites.UnderAnUntoldFence> underUntoldFences() {
+        return Set.copyOf(underUntoldFences);
+    }
+
+    List<ModelState> modelStates() {
+        return List.copyOf(modelStates);
     }
 
     /** Appends an event after which the model's state is {@code next}, the judge's result ({@link #record(TryEvent)}). */
