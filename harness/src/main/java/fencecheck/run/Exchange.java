@@ -67,7 +67,8 @@ final class Exchange {
             s.start(st.runner.statements(), p.call());
             r.held = true;
             st.running.put(session, r);
-            st.record(new TryEvent.Note(st.stepNumber, session, p.action() + "; the network holds it", st.state().now(), fault.name()));
+            st.record(new TryEvent.Note(st.stepNumber, session, p.action() + "; the network holds it", st.state().now(), fault.name(),
+                    ModelInput.NOTHING));
             return;
         }
         if (split != null && fault == null && st.runner.protocol().stopsBetweenStatements()) {
@@ -178,10 +179,9 @@ final class Exchange {
     private void recordUnanswered(String session, Running r, String what, String fault) throws SQLException {
         String key = keyOnItsOwn(session, r);
         UnknownEffect.Settled settled = key == null ? null : unknownEffect.settle(r.command, key, r.instants(), r.startedAt);
-        JobState next = settled == null ? st.state() : settled.next();
         TryEvent event = new TryEvent.Fault(st.stepNumber, true, session, what + (settled == null ? "" : "; " + settled.inWords()),
-                r.startedAt, TryEvent.KeyRows.of(key), fault);
-        st.record(observer.withRows(event, next), next);
+                r.startedAt, TryEvent.KeyRows.of(key), fault, settled == null ? ModelInput.NOTHING : settled.input());
+        st.record(observer.withRows(event, st.after(event)));
     }
 
     /**
@@ -216,22 +216,21 @@ final class Exchange {
             workers.unanswered(session, command);
             UnknownEffect.Settled settled = unknownEffect.settle(command, key, List.of(at), at);
             st.pending(new TryEvent.Unanswered(st.stepNumber, session, what + "; " + settled.inWords(), command, settled.at(),
-                    settled.expected(), TryEvent.KeyRows.of(key), armed.fault().name(), settled.verdict()), settled.next());
+                    settled.expected(), TryEvent.KeyRows.of(key), armed.fault().name(), settled.verdict(), settled.input()));
         } else {
             JobOutcome expected = null;
-            JobState next;
+            ModelInput input;
             if (command instanceof JobCommand.Commit && sent.committed()) {
-                JobTransition t = st.model.complete(st.state(), command, at);
-                next = t.next();
-                expected = t.outcome();
+                expected = st.model.complete(st.state(), command, at).outcome();
+                input = new ModelInput.Completed(command, at, null);
                 what += "; the server got the COMMIT and shows no transaction open since: it committed";
             } else {
                 workers.learn(session, new JobCommand.Rollback(session), new JobOutcome.RolledBack());
-                next = st.model.complete(st.state(), new JobCommand.Rollback(session), st.state().now()).next();
+                input = new ModelInput.Completed(new JobCommand.Rollback(session), st.state().now(), null);
                 what += ": its transaction rolls back";
             }
             st.pending(new TryEvent.Unanswered(st.stepNumber, session, what, command, at, expected, TryEvent.KeyRows.of(key),
-                    armed.fault().name(), TryEvent.Verdict.NONE), next);
+                    armed.fault().name(), TryEvent.Verdict.NONE, input));
         }
         settle(new JobCommand.Rollback(session));
     }
@@ -276,7 +275,7 @@ final class Exchange {
         JobCommand rollback = new JobCommand.Rollback(session);
         JobTransition t = st.model.complete(st.state(), rollback, st.state().now());
         workers.learn(session, rollback, t.outcome());
-        st.pending(new TryEvent.RolledBack(st.stepNumber, session, action, t.next().now(), t.outcome(), fault), t.next());
+        st.pending(new TryEvent.RolledBack(st.stepNumber, session, action, t.next().now(), t.outcome(), fault));
         settle(rollback);
     }
 
@@ -292,7 +291,7 @@ final class Exchange {
             noteStops();
         } finally {
             for (TryEvent e : st.takePending()) {
-                st.record(observer.withRows(e, st.state()));
+                st.appendTaken(observer.withRows(e, st.state()));
             }
         }
     }
@@ -403,7 +402,8 @@ final class Exchange {
         String key = workers.keyOf(before, s.name, r.command);
         if (Boolean.TRUE.equals(r.referenceWaits) && !r.waited) {
             st.pending(new TryEvent.Answered(st.stepNumber, false, s.name, r.action + " (the reference waits here)", r.command,
-                    r.startedAt, new JobOutcome.Waiting(), seen.outcome(), key, seen.error()), judged.next());
+                    r.startedAt, new JobOutcome.Waiting(), seen.outcome(), key, seen.error())
+                    .judged(TryEvent.Verdict.NONE, judged.input(r.command, seen.outcome())));
             return;
         }
         boolean receiptLost = r.answerLost && seen.outcome() instanceof JobOutcome.Answered a && a.outcome() instanceof Outcome.Granted;
@@ -417,7 +417,7 @@ final class Exchange {
         // grant's lease to start there, and nothing of the call was seen before
         long at = judged.at();
         st.pending(new TryEvent.Answered(st.stepNumber, r.waited, s.name, action, r.command, at, t.outcome(), seen.outcome(), key,
-                seen.error()).judged(judged.verdict()), judged.next());
+                seen.error()).judged(judged.verdict(), judged.input(r.command, seen.outcome())));
     }
 
     /**
@@ -438,6 +438,7 @@ final class Exchange {
         workers.learn(s.name, rollback, observed);
         st.pending(new TryEvent.Answered(st.stepNumber, r.waited, s.name, r.action
                 + ": aborted by the database's deadlock detector; the transaction rolls back", rollback, next.now(), t.outcome(),
-                observed, workers.keyOf(next, s.name, r.command), null), next);
+                observed, workers.keyOf(next, s.name, r.command), null)
+                .judged(TryEvent.Verdict.NONE, new ModelInput.Completed(rollback, st.state().now(), null)));
     }
 }

@@ -7,13 +7,16 @@ import fencecheck.job.JobOutcome;
 import fencecheck.job.JobState;
 import fencecheck.job.JobTransition;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The model's judge of a call the database completed, as a pure function of values, in the manner of Porcupine's
- * {@code Step(state, input, output)}: from the model's state, the call (what it ran and the instants of its life)
- * and the database's answer, whether the answer is the reference's, admissible or unsafe, and the model's state
- * after it. Nothing of the try is read or changed: the runner appends the event and takes the next state itself.
+ * The model's judge, as pure functions of values. {@link #step} judges a call the database completed, in the manner
+ * of Porcupine's {@code Step(state, input, output)}: from the model's state, the call (what it ran and the instants
+ * of its life) and the database's answer, whether the answer is the reference's, admissible or unsafe, and the
+ * model's state after it. {@link #after} gives the model's state after any event of a try's history from the state
+ * before it, so the history alone, replayed from the first state, gives every state the try went through. Nothing
+ * of the try is read or changed.
  */
 final class Judge {
 
@@ -53,6 +56,14 @@ final class Judge {
         /** The model's state after the call. */
         JobState next() {
             return judgement.transition().next();
+        }
+
+        /** What the model was told of {@code command} with the answer {@code output}, for the call's event. */
+        ModelInput input(JobCommand command, JobOutcome output) {
+            if (readEarlier) {
+                return ModelInput.NOTHING;
+            }
+            return output != null ? new ModelInput.Judged(command, at, output) : new ModelInput.Completed(command, at, null);
         }
 
         /** What the model said of the answer, for the call's event. */
@@ -136,6 +147,44 @@ final class Judge {
             }
         }
         return null;
+    }
+
+    /** The model's state after {@code event}, from {@code state} before it. */
+    JobState after(JobState state, TryEvent event) {
+        return switch (event) {
+            case TryEvent.Answered a -> after(state, a.input());
+            case TryEvent.Unanswered u -> after(state, u.input());
+            case TryEvent.Fault f -> after(state, f.input());
+            case TryEvent.Restarted r -> after(state, r.input());
+            case TryEvent.Note n -> after(state, n.input());
+            case TryEvent.RolledBack r -> model.complete(state, new JobCommand.Rollback(r.session()), state.now()).next();
+            case TryEvent.ClockMoved c -> model.step(state, c.command()).next();
+            case TryEvent.Relayed r -> model.step(state, r.command()).next();
+            case TryEvent.Skipped s -> state;
+            case TryEvent.Stopped s -> state;
+        };
+    }
+
+    /** The model's state after it is told {@code input} in {@code state}. */
+    JobState after(JobState state, ModelInput input) {
+        return switch (input) {
+            case ModelInput.Nothing n -> state;
+            case ModelInput.Stepped s -> model.step(state, s.command()).next();
+            case ModelInput.Completed c -> ModelStep.at(model, state, c.command(), c.at(), c.grantedToken()).next();
+            case ModelInput.Judged j -> model.judge(state, j.command(), j.at(), j.output()).transition().next();
+            case ModelInput.SettledOn s -> CommittedPrefixes.settled(s.kept(), state);
+        };
+    }
+
+    /** Every model state of a history, replayed from {@code first}: the state after each event, in order. */
+    List<JobState> replay(JobState first, List<TryEvent> events) {
+        List<JobState> states = new ArrayList<>(events.size());
+        JobState s = first;
+        for (TryEvent e : events) {
+            s = after(s, e);
+            states.add(s);
+        }
+        return states;
     }
 
     private JobJudgement judgementAt(JobState s, JobCommand command, JobOutcome output, long at) {

@@ -128,7 +128,7 @@ final class Nemesis {
             exchange.cutShort(incarnation, lost, "and lost with its connection: its remaining statements never run");
         } else if (lost != null) {
             st.record(new TryEvent.Fault(st.stepNumber, true, incarnation, lost.action + ": lost with its connection, never answered",
-                    lost.startedAt, TryEvent.KeyRows.of(null), null));
+                    lost.startedAt, TryEvent.KeyRows.of(null), null, ModelInput.NOTHING));
         }
         Session session = st.runner.sessions().existing(incarnation);
         if (session != null && session.connection != null) {
@@ -159,7 +159,7 @@ final class Nemesis {
         long at = st.state().now();
         JobTransition t = cutEverything("in the crash", st.runner::crashDatabase);
         st.record(new TryEvent.Restarted(st.stepNumber, "the database crashes and restarts on the same data; open transactions"
-                + " vanish", at, t.outcome(), TryEvent.KeyRows.of(null), null), t.next());
+                + " vanish", at, t.outcome(), TryEvent.KeyRows.of(null), null, new ModelInput.Stepped(new JobCommand.CrashDatabase())));
         if (rowsDiffer(at, t, " after the restart")) {
             return;
         }
@@ -186,18 +186,19 @@ final class Nemesis {
         st.record(new TryEvent.Restarted(st.stepNumber, "failover: the primary stops at once, the standby is promoted ("
                 + (replication == null ? "replication unknown" : "replication " + replication.value()) + "); open transactions vanish",
                 at, t.outcome(), TryEvent.KeyRows.of(null),
-                prefixes.facts(kept, st.stepNumber, crashed, replication, before, st.runner.primary())), crashed);
+                prefixes.facts(kept, st.stepNumber, crashed, replication, before, st.runner.primary()),
+                new ModelInput.Stepped(new JobCommand.CrashDatabase())));
         CommittedPrefixes.Loss loss = null;
-        if (kept == null || kept.state() != st.state() && !CommittedPrefixes.mayLose(replication)) {
+        // the prefix found is the crashed state itself when the failover lost nothing
+        if (kept == null || kept.state() != crashed && !CommittedPrefixes.mayLose(replication)) {
             // no prefix of the commits, or a loss the setting forbids: the rows judge it, as after a crash
             if (rowsDiffer(at, t, " after the failover (" + CommittedPrefixes.setting(replication) + ")")) {
                 return null;
             }
-        } else if (kept.state() != st.state()) {
+        } else if (kept.state() != crashed) {
             loss = new CommittedPrefixes.Loss(st.stepNumber, kept.step(), replication);
-            JobState settled = CommittedPrefixes.settled(kept.state(), st.state());
             st.record(new TryEvent.Note(st.stepNumber, Step.NEMESIS, "the new primary holds what was committed after step " + kept.step()
-                    + ": " + loss.explain(), settled.now()), settled);
+                    + ": " + loss.explain(), st.state().now(), null, new ModelInput.SettledOn(kept.state())));
         }
         setClockAgain("the failover");
         return loss;
@@ -242,7 +243,7 @@ final class Nemesis {
         for (Map.Entry<String, Running> lost : List.copyOf(st.running.entrySet())) {
             st.running.remove(lost.getKey());
             st.record(new TryEvent.Fault(st.stepNumber, true, lost.getKey(), lost.getValue().action + ": lost " + where
-                    + ", never answered", lost.getValue().startedAt, TryEvent.KeyRows.of(null), null));
+                    + ", never answered", lost.getValue().startedAt, TryEvent.KeyRows.of(null), null, ModelInput.NOTHING));
         }
         return t;
     }
@@ -254,7 +255,7 @@ final class Nemesis {
             JobRows expected = observer.asClaimed(st.state().rows(key, null), observed);
             if (!expected.equals(observed)) {
                 st.record(new TryEvent.Restarted(st.stepNumber, "the rows of " + key + when, at, t.outcome(),
-                        new TryEvent.KeyRows(key, expected, observed), null));
+                        new TryEvent.KeyRows(key, expected, observed), null, ModelInput.NOTHING));
                 return true;
             }
         }

@@ -192,12 +192,12 @@ public final class TraceRunner implements AutoCloseable {
         });
     }
 
-    /** Runs one try of the trace as {@link #run} does, but keeps no figures of it: the state it ends in, quiet. */
-    QuietState quietStateAfter(Trace trace) {
-        return oneTry(trace, execution -> {
-            execution.run();
-            return execution.quietState();
-        });
+    /**
+     * Runs one try of the trace as {@link #run} does, but keeps no figures of it: its result with the events of its
+     * history and the state it ends in, quiet.
+     */
+    TryExecution.Tried tried(Trace trace) {
+        return oneTry(trace, TryExecution::runKeepingEvents);
     }
 
     /** What is done with one try of a trace, from its start to what it gives back. */

@@ -56,18 +56,27 @@ sealed interface TryEvent {
 
     /**
      * A statement of a session that came back: answered, shown waiting ({@code observed} is {@code Waiting}), failed with
-     * {@code error}, or never completed; with the model's answer ({@code expected}) and its verdict on the database's.
+     * {@code error}, or never completed; with the model's answer ({@code expected}), its verdict on the database's, and
+     * what the model was told of it ({@code input}).
      */
     record Answered(int step, boolean resumed, String session, String action, JobCommand command, long at, JobOutcome expected,
-                    JobOutcome observed, KeyRows rows, String error, Verdict verdict) implements TryEvent {
+                    JobOutcome observed, KeyRows rows, String error, Verdict verdict, ModelInput input) implements TryEvent {
 
+        /** A statement the model was told nothing of (a wait, a statement that never completed). */
         Answered(int step, boolean resumed, String session, String action, JobCommand command, long at, JobOutcome expected,
                  JobOutcome observed, String key, String error) {
-            this(step, resumed, session, action, command, at, expected, observed, KeyRows.of(key), error, Verdict.NONE);
+            this(step, resumed, session, action, command, at, expected, observed, KeyRows.of(key), error, Verdict.NONE,
+                    ModelInput.NOTHING);
         }
 
+        /** The same, with what the model said of the answer and what it was told. */
+        Answered judged(Verdict newVerdict, ModelInput newInput) {
+            return new Answered(step, resumed, session, action, command, at, expected, observed, rows, error, newVerdict, newInput);
+        }
+
+        /** The same, with what the model said of the answer. */
         Answered judged(Verdict newVerdict) {
-            return new Answered(step, resumed, session, action, command, at, expected, observed, rows, error, newVerdict);
+            return judged(newVerdict, input);
         }
 
         @Override
@@ -78,7 +87,7 @@ sealed interface TryEvent {
         @Override
         public Answered withRows(JobRows expectedNow, JobRows observedNow) {
             return new Answered(step, resumed, session, action, command, at, expected, observed, rows.read(expectedNow, observedNow),
-                    error, verdict);
+                    error, verdict, input);
         }
 
         @Override
@@ -90,10 +99,11 @@ sealed interface TryEvent {
 
     /**
      * A statement whose request or answer a network {@code fault} took away: nothing was heard of it, so it has no
-     * observed answer; {@code expected} is what the model settled it did, null when it did nothing.
+     * observed answer; {@code expected} is what the model settled it did, null when it did nothing, and {@code input}
+     * what the model was told of it.
      */
     record Unanswered(int step, String session, String action, JobCommand command, long at, JobOutcome expected, KeyRows rows,
-                      String fault, Verdict verdict) implements TryEvent {
+                      String fault, Verdict verdict, ModelInput input) implements TryEvent {
 
         @Override
         public String key() {
@@ -102,7 +112,8 @@ sealed interface TryEvent {
 
         @Override
         public Unanswered withRows(JobRows expectedNow, JobRows observedNow) {
-            return new Unanswered(step, session, action, command, at, expected, rows.read(expectedNow, observedNow), fault, verdict);
+            return new Unanswered(step, session, action, command, at, expected, rows.read(expectedNow, observedNow), fault, verdict,
+                    input);
         }
 
         @Override
@@ -138,12 +149,14 @@ sealed interface TryEvent {
     /**
      * A fault that happened to a lane (a pause, a restart, a statement lost with its connection); {@code resumed} when
      * it ended a statement that began earlier, whose key's rows then settle what it did ({@code rows}, with a null key
-     * when none do); {@code fault} the network fault that caused it, or null.
+     * when none do, and {@code input} what the model was told of what they settled); {@code fault} the network
+     * fault that caused it, or null.
      */
-    record Fault(int step, boolean resumed, String actor, String what, long at, KeyRows rows, String fault) implements TryEvent {
+    record Fault(int step, boolean resumed, String actor, String what, long at, KeyRows rows, String fault, ModelInput input)
+            implements TryEvent {
 
         Fault(int step, String actor, String what, long at) {
-            this(step, false, actor, what, at, KeyRows.of(null), null);
+            this(step, false, actor, what, at, KeyRows.of(null), null, ModelInput.NOTHING);
         }
 
         @Override
@@ -153,7 +166,7 @@ sealed interface TryEvent {
 
         @Override
         public Fault withRows(JobRows expectedNow, JobRows observedNow) {
-            return new Fault(step, resumed, actor, what, at, rows.read(expectedNow, observedNow), fault);
+            return new Fault(step, resumed, actor, what, at, rows.read(expectedNow, observedNow), fault, input);
         }
 
         @Override
@@ -165,9 +178,11 @@ sealed interface TryEvent {
 
     /**
      * The database restarted on the same data (a crash, or a failover with its {@code failover} facts): the model's
-     * answer to the restart, and, when a key's committed rows are not what the model kept, those rows.
+     * answer to the restart, and, when a key's committed rows are not what the model kept, those rows; {@code input} is
+     * the restart for the model, or nothing for the entry that shows the rows after it.
      */
-    record Restarted(int step, String what, long at, JobOutcome expected, KeyRows rows, FailoverFacts failover) implements TryEvent {
+    record Restarted(int step, String what, long at, JobOutcome expected, KeyRows rows, FailoverFacts failover, ModelInput input)
+            implements TryEvent {
 
         @Override
         public HistoryEntry entry() {
@@ -177,11 +192,14 @@ sealed interface TryEvent {
         }
     }
 
-    /** Something worth a line that is neither a statement nor a fault (a resume, an armed network {@code fault}, or null). */
-    record Note(int step, String actor, String what, long at, String fault) implements TryEvent {
+    /**
+     * Something worth a line that is neither a statement nor a fault (a resume, an armed network {@code fault}, or null);
+     * {@code input} is nothing but for the note that the model goes on from the commits a failover kept.
+     */
+    record Note(int step, String actor, String what, long at, String fault, ModelInput input) implements TryEvent {
 
         Note(int step, String actor, String what, long at) {
-            this(step, actor, what, at, null);
+            this(step, actor, what, at, null, ModelInput.NOTHING);
         }
 
         @Override

@@ -75,6 +75,21 @@ final class TryExecution {
     }
 
     /**
+     * A try that ran: its result, the model it was judged by, the events of its history, and the state it ended in.
+     */
+    record Tried(TryResult result, JobModel model, List<TryEvent> events, QuietState end) {
+        Tried {
+            events = List.copyOf(events);
+        }
+    }
+
+    /** Runs the try, and keeps its events and the state it ends in beside its result. */
+    Tried runKeepingEvents() throws SQLException {
+        TryResult result = run();
+        return new Tried(result, st.model, st.events(), quietState());
+    }
+
+    /**
      * The state of the try as it is now, between steps and quiet: the model's, what each session believes,
      * and what the database shows (the clock its next statement reads, and the committed rows of every key the model holds anything of).
      */
@@ -226,8 +241,9 @@ final class TryExecution {
             observed = new JobOutcome.Delivered(message.key(), message.resultId(), effect, !crashBeforeMark);
         }
         String action = crashBeforeMark ? "deliver the next message, crash before marking it" : "deliver the next message, mark it";
-        st.record(observer.withRows(new TryEvent.Relayed(st.stepNumber, action, command, at, t.outcome(), observed,
-                TryEvent.KeyRows.of(key != null ? key : keyOf(t.outcome()))), t.next()), t.next());
+        TryEvent relayed = new TryEvent.Relayed(st.stepNumber, action, command, at, t.outcome(), observed,
+                TryEvent.KeyRows.of(key != null ? key : keyOf(t.outcome())));
+        st.record(observer.withRows(relayed, st.after(relayed)));
     }
 
     private void redeliver() throws SQLException {
@@ -243,8 +259,9 @@ final class TryExecution {
             key = lastDelivered.key();
             observed = new JobOutcome.Delivered(lastDelivered.key(), lastDelivered.resultId(), effect, false);
         }
-        st.record(observer.withRows(new TryEvent.Relayed(st.stepNumber, "deliver the last message again", command, at,
-                t.outcome(), observed, TryEvent.KeyRows.of(key != null ? key : keyOf(t.outcome()))), t.next()), t.next());
+        TryEvent relayed = new TryEvent.Relayed(st.stepNumber, "deliver the last message again", command, at, t.outcome(), observed,
+                TryEvent.KeyRows.of(key != null ? key : keyOf(t.outcome())));
+        st.record(observer.withRows(relayed, st.after(relayed)));
     }
 
     private static String keyOf(JobOutcome outcome) {
@@ -261,6 +278,6 @@ final class TryExecution {
         }
         // the update above fails loudly if the clock row is gone; after a crash the nemesis reads the clock back
         JobOutcome observed = new JobOutcome.ClockAt(Math.max(to, at));
-        st.record(new TryEvent.ClockMoved(st.stepNumber, "clock to " + Micros.format(to), command, at, t.outcome(), observed), t.next());
+        st.record(new TryEvent.ClockMoved(st.stepNumber, "clock to " + Micros.format(to), command, at, t.outcome(), observed));
     }
 }

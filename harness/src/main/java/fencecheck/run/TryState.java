@@ -26,6 +26,7 @@ final class TryState {
     final Trace trace;
     /** The model's state; it changes only with an event of the history, to the judge's result. */
     private JobState state;
+    private final Judge judge;
     private final TryHistory history = new TryHistory();
     /** The events of statements judged since the try was last quiet, without their rows yet. */
     private final List<TryEvent> batch = new ArrayList<>();
@@ -47,6 +48,7 @@ final class TryState {
         this.model = model;
         this.trace = trace;
         this.state = model.init(0);
+        this.judge = new Judge(model);
         this.strict = runner.conformance() == Conformance.STRICT;
     }
 
@@ -57,6 +59,11 @@ final class TryState {
      */
     JobState state() {
         return state;
+    }
+
+    /** The history's events so far (a read-only view). */
+    List<TryEvent> events() {
+        return history.events();
     }
 
     /** The history's entries so far (a read-only view). */
@@ -81,23 +88,17 @@ final class TryState {
         return List.copyOf(modelStates);
     }
 
-    /** Appends an event after which the model's state is {@code next}, the judge's result ({@link #record(TryEvent)}). */
-    void record(TryEvent recorded, JobState next) {
-        state = next;
-        record(recorded);
+    /** The model's state after {@code event} from the state now, as the judge gives it; the try's state is unchanged. */
+    JobState after(TryEvent event) {
+        return judge.after(state, event);
     }
 
     /**
-     * An event judged while the try is not yet quiet, after which the model's state is {@code next}: the model goes on
-     * from there at once, and the event joins the history with its rows once the try is quiet ({@link #takePending}).
+     * An event judged while the try is not yet quiet: the model goes on from the state after it at once, and the
+     * event joins the history with its rows once the try is quiet ({@link #takePending}, {@link #appendTaken}).
      */
-    void pending(TryEvent judged, JobState next) {
-        state = next;
-        batch.add(judged);
-    }
-
-    /** An event that leaves the model's state as it is, to join the history once the try is quiet. */
     void pending(TryEvent judged) {
+        state = judge.after(state, judged);
         batch.add(judged);
     }
 
@@ -108,7 +109,18 @@ final class TryState {
         return taken;
     }
 
+    /** Appends an event {@link #takePending} gave, whose step the model has taken already. */
+    void appendTaken(TryEvent judged) {
+        append(judged);
+    }
+
+    /** Appends an event, and the model goes on from the state after it, as the judge gives it. */
     void record(TryEvent recorded) {
+        state = judge.after(state, recorded);
+        append(recorded);
+    }
+
+    private void append(TryEvent recorded) {
         List<HistoryEntry> before = history.entries();
         HistoryEntry seen = recorded.entry();
         Optional<MadeUpWrites.UnderAnUntoldFence> untold = MadeUpWrites.underAnUntoldFence(seen, before);

@@ -42,7 +42,7 @@ class QuietStateTest {
             Step.clock(new Action.AdvanceBy(200)));
 
     private static QuietState after(TraceRunner runner, List<Step> steps) {
-        return runner.quietStateAfter(Trace.of("reference", steps));
+        return runner.tried(Trace.of("reference", steps)).end();
     }
 
     @Test
