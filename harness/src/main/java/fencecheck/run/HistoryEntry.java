@@ -12,7 +12,8 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * database showed, a fault, a move of the clock, a relay step, a note, or a
  * step that did not apply. A waiting statement that went on in a later step
  * ({@code resumed}) belongs to the step that released it, in the lane of the
- * session whose statement it was.
+ * session whose statement it was. The runner appends {@link TryEvent}s; an
+ * entry is an event's view, the one the checkers, result files and report read.
  *
  * @param kind          what sort of entry it is, so readers never parse {@code action}
  * @param actor         the lane: the session (worker incarnation, zombie, relay) or the clock or nemesis

@@ -90,15 +90,19 @@ final class TryExecution {
     }
 
     /**
-     * The state of the try as it is now, between steps and quiet: the model's, what each session believes,
-     * and what the database shows (the clock its next statement reads, and the committed rows of every key the model holds anything of).
+     * The state of the try as it is now, between steps and quiet: the model's, what each session believes, the
+     * incarnations and the calls still in flight, and what the database shows (the clock its next statement reads,
+     * and the committed rows of every key the model holds anything of).
      */
     QuietState quietState() throws SQLException {
         SortedMap<String, JobRows> rows = new TreeMap<>();
         for (String key : ModelState.of(st.stepNumber, st.state()).keys().keySet()) {
             rows.put(key, observer.read(key, null));
         }
-        return new QuietState(st.state(), workers.knowledge(), st.runner.clockForNextStatement(), rows);
+        SortedMap<String, Running.InFlight> inFlight = new TreeMap<>();
+        st.running.forEach((session, r) -> inFlight.put(session, r.inFlight()));
+        return new QuietState(st.state(), workers.knowledge(), workers.incarnations.roster(), inFlight,
+                st.runner.clockForNextStatement(), rows);
     }
 
     /** A trace may end with calls a split stopped between their statements: they go on and are judged. */

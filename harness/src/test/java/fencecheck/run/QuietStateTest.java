@@ -41,6 +41,12 @@ class QuietStateTest {
             Step.worker(1, new Action.Acquire("K1")),
             Step.clock(new Action.AdvanceBy(200)));
 
+    /** As {@link #HELD_DIRECTLY}, with w2 paused: the same rows and beliefs, but w2 acts no more until it resumes. */
+    static final List<Step> HELD_WITH_W2_PAUSED = List.of(
+            Step.worker(1, new Action.Acquire("K1")),
+            Step.nemesis(new Action.Pause("w2")),
+            Step.clock(new Action.AdvanceBy(100)));
+
     private static QuietState after(TraceRunner runner, List<Step> steps) {
         return runner.tried(Trace.of("reference", steps)).end();
     }
@@ -52,6 +58,7 @@ class QuietStateTest {
             QuietState refused = after(runner, HELD_AFTER_A_REFUSAL);
             QuietState released = after(runner, RELEASED);
             QuietState later = after(runner, HELD_LATER);
+            QuietState paused = after(runner, HELD_WITH_W2_PAUSED);
 
             assertThat(direct.knowledge().held()).containsOnlyKeys("w1");
             assertThat(direct.rows()).containsOnlyKeys("K1");
@@ -66,7 +73,13 @@ class QuietStateTest {
             assertThat(released.knowledge().held()).isEmpty();
             assertThat(released.rows().get("K1")).isNotEqualTo(direct.rows().get("K1"));
             assertThat(later).isNotEqualTo(direct);
-            assertThat(List.of(direct.fingerprint(), released.fingerprint(), later.fingerprint())).doesNotHaveDuplicates();
+            assertThat(paused).isNotEqualTo(direct);
+            assertThat(paused.incarnations().paused()).containsExactly("w2");
+            assertThat(paused.knowledge()).isEqualTo(direct.knowledge());
+            assertThat(paused.rows()).isEqualTo(direct.rows());
+            assertThat(direct.inFlight()).isEmpty();
+            assertThat(List.of(direct.fingerprint(), released.fingerprint(), later.fingerprint(), paused.fingerprint()))
+                    .doesNotHaveDuplicates();
         }
     }
 
@@ -76,7 +89,8 @@ class QuietStateTest {
             QuietState original = after(runner, HELD_DIRECTLY);
             long fingerprint = original.fingerprint();
 
-            QuietState copy = new QuietState(original.model(), original.knowledge(), original.clock(), original.rows());
+            QuietState copy = new QuietState(original.model(), original.knowledge(), original.incarnations(), original.inFlight(),
+                    original.clock(), original.rows());
             assertThat(copy).isEqualTo(original);
             assertThat(copy.fingerprint()).isEqualTo(fingerprint);
 
