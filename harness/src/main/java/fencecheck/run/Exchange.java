@@ -42,7 +42,7 @@ final class Exchange {
         this.workers = workers;
         this.network = network;
         this.unknownEffect = new UnknownEffect(st, observer);
-        this.judge = new Judge(st.model);
+        this.judge = st.judge();
     }
 
     /** The incarnation's next call stops after the first {@code afterStatements} statements of its file. */

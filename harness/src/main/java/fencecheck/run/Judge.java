@@ -21,6 +21,15 @@ import java.util.List;
 final class Judge {
 
     private final JobModel model;
+    /**
+     * The last step {@link #step} took, so that {@link #after} does not take it again for the event that records it:
+     * a memo of one result of a pure function, which changes no answer.
+     */
+    private Taken last;
+
+    /** A step taken: from a state (by identity), with an input, to the next state. */
+    private record Taken(JobState from, ModelInput input, JobState next) {
+    }
 
     Judge(JobModel model) {
         this.model = model;
@@ -112,6 +121,12 @@ final class Judge {
      * @throws IllegalArgumentException when the command is out of the model's scope in that state
      */
     Judged step(JobState state, Call call, JobOutcome output) {
+        Judged judged = judge(state, call, output);
+        last = new Taken(state, judged.input(call.command(), output), judged.next());
+        return judged;
+    }
+
+    private Judged judge(JobState state, Call call, JobOutcome output) {
         Judged first = null;
         Judged admissible = null;
         for (long at : call.instants()) {
@@ -167,6 +182,10 @@ final class Judge {
 
     /** The model's state after it is told {@code input} in {@code state}. */
     JobState after(JobState state, ModelInput input) {
+        Taken taken = last;
+        if (taken != null && taken.from() == state && taken.input().equals(input)) {
+            return taken.next();
+        }
         return switch (input) {
             case ModelInput.Nothing n -> state;
             case ModelInput.Stepped s -> model.step(state, s.command()).next();

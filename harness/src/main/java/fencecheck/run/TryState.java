@@ -88,6 +88,11 @@ final class TryState {
         return List.copyOf(modelStates);
     }
 
+    /** The judge the try's model states come from; the parts that judge calls use it too. */
+    Judge judge() {
+        return judge;
+    }
+
     /** The model's state after {@code event} from the state now, as the judge gives it; the try's state is unchanged. */
     JobState after(TryEvent event) {
         return judge.after(state, event);
