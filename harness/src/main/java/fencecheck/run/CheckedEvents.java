@@ -52,9 +52,7 @@ public record CheckedEvents(List<Event> events, List<Delivery> deliveries, List<
         Map<String, List<Event>> open = new HashMap<>();
         for (HistoryEntry recorded : history) {
             // a grant or a commit that happened though no client heard of it counts for the checkers
-            HistoryEntry e = ranWithItsAnswerLost(recorded) ? new HistoryEntry(recorded.step(), recorded.kind(), recorded.resumed(),
-                    recorded.actor(), recorded.action(), recorded.command(), recorded.at(), recorded.expected(), recorded.expected(),
-                    recorded.key(), recorded.expectedRows(), recorded.observedRows(), recorded.error(), recorded.fault()) : recorded;
+            HistoryEntry e = ranWithItsAnswerLost(recorded) ? recorded.heardAs(recorded.expected()) : recorded;
             if (e.observed() == null && ("REQUEST_LOST".equals(e.fault()) || "RESPONSE_LOST".equals(e.fault()))) {
                 // the client dropped its connection: a transaction it had open is gone, and nothing of it counts
                 open.remove(e.actor());

@@ -5,7 +5,6 @@ import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobState;
 import fencecheck.job.JobTransition;
-import fencecheck.model.Judgement;
 import fencecheck.model.Micros;
 import fencecheck.protocol.pack.BetweenStatements;
 import fencecheck.trace.NetworkFault;
@@ -33,7 +32,7 @@ final class Exchange {
     private final Workers workers;
     private final NetworkFaults network;
     private final UnknownEffect unknownEffect;
-    private final CallJudge judge;
+    private final Judge judge;
     /** Per incarnation, after how many statements of its file a split stops its next call. */
     private final Map<String, Integer> splits = new HashMap<>();
 
@@ -43,7 +42,7 @@ final class Exchange {
         this.workers = workers;
         this.network = network;
         this.unknownEffect = new UnknownEffect(st, observer);
-        this.judge = new CallJudge(st.model);
+        this.judge = st.judge();
     }
 
     /** The incarnation's next call stops after the first {@code afterStatements} statements of its file. */
@@ -61,15 +60,15 @@ final class Exchange {
             lost(session, s, p, armed);
             return;
         }
-        Boolean referenceWaits = st.runner.strictLocks() ? st.model.wouldWaitFor(st.state, session, p.command()) != null : null;
-        Running r = new Running(p.action(), p.command(), st.state.now(), ++st.statementsStarted, referenceWaits, p.answerLost());
+        Boolean referenceWaits = st.runner.strictLocks() ? st.model.wouldWaitFor(st.state(), session, p.command()) != null : null;
+        Running r = new Running(p.action(), p.command(), st.state().now(), ++st.statementsStarted, referenceWaits, p.answerLost());
         if (fault == NetworkFault.DELAYED) {
             network.hold(s);
             s.start(st.runner.statements(), p.call());
             r.held = true;
             st.running.put(session, r);
-            st.history.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.NOTE, false, session, p.action() + "; the network holds it",
-                    null, st.state.now(), null, null, null, null, null, null, fault.name()));
+            st.record(new TryEvent.Note(st.stepNumber, session, p.action() + "; the network holds it", st.state().now(), fault.name(),
+                    ModelInput.NOTHING));
             return;
         }
         if (split != null && fault == null && st.runner.protocol().stopsBetweenStatements()) {
@@ -99,7 +98,7 @@ final class Exchange {
      * it runs on this thread, which saves two thread hand-overs per statement.
      */
     private boolean noOtherSessionHoldsLocks(String session) {
-        return st.running.isEmpty() && st.state.open().keySet().stream().allMatch(session::equals);
+        return st.running.isEmpty() && st.state().open().keySet().stream().allMatch(session::equals);
     }
 
     /** Runs the statement on this thread, bounded by the connection's network timeout, and judges its answer. */
@@ -125,7 +124,7 @@ final class Exchange {
             return;
         }
         st.note(target, "the network delivers " + target + "'s held statement: " + held.action);
-        st.running.put(target, new Running("deliver: " + held.action, held.command, st.state.now(), ++st.statementsStarted,
+        st.running.put(target, new Running("deliver: " + held.action, held.command, st.state().now(), ++st.statementsStarted,
                 held.referenceWaits, held.answerLost));
         network.release(st.runner.sessions().connected(target));
         settle(held.command);
@@ -164,28 +163,25 @@ final class Exchange {
      */
     void cutShort(String session, Running r, String why) throws SQLException {
         r.gate.cutShort();
-        String key = keyOnItsOwn(session, r);
-        String settled = settleUnanswered(key, r);
-        st.record(observer.withRows(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, true, session, r.action + ": stopped "
-                + r.gate.where() + ", " + why + settled, null, r.startedAt, null, null, key, null, null, null)));
+        recordUnanswered(session, r, r.action + ": stopped " + r.gate.where() + ", " + why, null);
     }
 
     /** The key of a call on its own (no transaction of the runner open), whose rows settle it; null inside a transaction, which it goes with. */
     private String keyOnItsOwn(String session, Running r) {
-        return st.state.transaction(session) == null ? workers.keyOf(st.state, session, r.command) : null;
+        return st.state().transaction(session) == null ? workers.keyOf(st.state(), session, r.command) : null;
     }
 
     /**
-     * Settles a call whose answer never came, and which can do nothing more, from the rows of its key
-     * ({@link UnknownEffect}); in words for the history ("; the rows show it ran"), empty when there is no key.
+     * Records the fault that ended a call whose answer never came, and which can do nothing more: on its own, the
+     * rows of its key settle what it did ({@link UnknownEffect}), and the history says so ("; the rows show it ran");
+     * inside a transaction it goes with the transaction.
      */
-    private String settleUnanswered(String key, Running r) throws SQLException {
-        if (key == null) {
-            return "";
-        }
-        UnknownEffect.Settled settled = unknownEffect.settle(r.command, key, r.instants(), r.startedAt);
-        st.state = settled.next();
-        return "; " + settled.inWords();
+    private void recordUnanswered(String session, Running r, String what, String fault) throws SQLException {
+        String key = keyOnItsOwn(session, r);
+        UnknownEffect.Settled settled = key == null ? null : unknownEffect.settle(r.command, key, r.instants(), r.startedAt);
+        TryEvent event = new TryEvent.Fault(st.stepNumber, true, session, what + (settled == null ? "" : "; " + settled.inWords()),
+                r.startedAt, TryEvent.KeyRows.of(key), fault, settled == null ? ModelInput.NOTHING : settled.input());
+        st.record(observer.withRows(event, st.after(event)));
     }
 
     /**
@@ -200,7 +196,7 @@ final class Exchange {
      */
     private void lost(String session, Session s, Workers.Planned p, NetworkFaults.Armed armed) throws SQLException {
         JobCommand command = p.command();
-        long at = st.state.now();
+        long at = st.state().now();
         Running r = new Running(p.action(), command, at, ++st.statementsStarted, null, p.answerLost());
         NetworkFaults.Sent sent = network.send(s, p.call(), armed);
         if (!sent.gaveUp()) {
@@ -212,32 +208,29 @@ final class Exchange {
         }
         // a library that swallows the broken connection's error still answers: nothing it says was heard from the
         // server, so its answer is as unknown as a lost one (as in real time)
-        String error = null;
         String what = p.action() + lossInWords(armed, sent) + ", the client times out after " + NetworkFaults.LOST_ANSWER_TIMEOUT_MILLIS
                 + " ms and drops its connection" + (sent.outcome() == null ? "" : " (the call still answered "
                 + TraceTable.outcome(sent.outcome(), null) + ", from a connection the fault broke: taken as unknown)");
-        String key = workers.keyOf(st.state, session, command);
-        if (st.state.transaction(session) == null) {
+        String key = workers.keyOf(st.state(), session, command);
+        if (st.state().transaction(session) == null) {
             workers.unanswered(session, command);
             UnknownEffect.Settled settled = unknownEffect.settle(command, key, List.of(at), at);
-            st.state = settled.next();
-            st.batch.add(settled.marked(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, false, session,
-                    what + "; " + settled.inWords(), command, settled.at(), settled.expected(), null, key, null, null, error,
-                    armed.fault().name())));
+            st.pending(new TryEvent.Unanswered(st.stepNumber, session, what + "; " + settled.inWords(), command, settled.at(),
+                    settled.expected(), TryEvent.KeyRows.of(key), armed.fault().name(), settled.verdict(), settled.input()));
         } else {
             JobOutcome expected = null;
+            ModelInput input;
             if (command instanceof JobCommand.Commit && sent.committed()) {
-                JobTransition t = st.model.complete(st.state, command, at);
-                st.state = t.next();
-                expected = t.outcome();
+                expected = st.model.complete(st.state(), command, at).outcome();
+                input = new ModelInput.Completed(command, at, null);
                 what += "; the server got the COMMIT and shows no transaction open since: it committed";
             } else {
                 workers.learn(session, new JobCommand.Rollback(session), new JobOutcome.RolledBack());
-                st.state = st.model.complete(st.state, new JobCommand.Rollback(session), st.state.now()).next();
+                input = new ModelInput.Completed(new JobCommand.Rollback(session), st.state().now(), null);
                 what += ": its transaction rolls back";
             }
-            st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, false, session, what, command, at, expected, null,
-                    key, null, null, error, armed.fault().name()));
+            st.pending(new TryEvent.Unanswered(st.stepNumber, session, what, command, at, expected, TryEvent.KeyRows.of(key),
+                    armed.fault().name(), TryEvent.Verdict.NONE, input));
         }
         settle(new JobCommand.Rollback(session));
     }
@@ -267,13 +260,10 @@ final class Exchange {
         // dropped first: what a cancelled call did is settled from rows read once its server process is gone
         st.runner.sessions().drop(s);
         if (lost != null) {
-            String key = keyOnItsOwn(session, lost);
-            String settled = settleUnanswered(key, lost);
-            st.record(observer.withRows(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, true, session, lost.action
-                    + ": cancelled by the connection reset, never answered" + settled, null, lost.startedAt, null, null, key, null, null,
-                    null, NetworkFault.CONNECTION_RESET.name())));
+            recordUnanswered(session, lost, lost.action + ": cancelled by the connection reset, never answered",
+                    NetworkFault.CONNECTION_RESET.name());
         }
-        if (st.state.transaction(session) != null) {
+        if (st.state().transaction(session) != null) {
             transactionLost(session, "the connection is reset: the transaction rolls back", NetworkFault.CONNECTION_RESET.name());
         } else {
             st.fault(session, "the connection of " + session + " is reset");
@@ -283,11 +273,9 @@ final class Exchange {
     /** A session's connection went, and its open transaction with it: the model rolls it back too, and whoever waited goes on. */
     void transactionLost(String session, String action, String fault) throws SQLException {
         JobCommand rollback = new JobCommand.Rollback(session);
-        JobTransition t = st.model.complete(st.state, rollback, st.state.now());
-        st.state = t.next();
+        JobTransition t = st.model.complete(st.state(), rollback, st.state().now());
         workers.learn(session, rollback, t.outcome());
-        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, true, session, action, rollback, st.state.now(),
-                t.outcome(), t.outcome(), null, null, null, null, fault));
+        st.pending(new TryEvent.RolledBack(st.stepNumber, session, action, t.next().now(), t.outcome(), fault));
         settle(rollback);
     }
 
@@ -302,10 +290,9 @@ final class Exchange {
             quiet(cause);
             noteStops();
         } finally {
-            for (HistoryEntry e : st.batch) {
-                st.record(observer.withRows(e));
+            for (TryEvent e : st.takePending()) {
+                st.appendTaken(observer.withRows(e, st.state()));
             }
-            st.batch.clear();
         }
     }
 
@@ -315,8 +302,8 @@ final class Exchange {
             Running r = e.getValue();
             if (r.stopped() && !r.stopNoted) {
                 r.stopNoted = true;
-                st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.BETWEEN, false, e.getKey(), r.action + ": stops "
-                        + r.gate.where() + "; other actors go on", r.command, st.state.now(), null, null, null, null, null, null));
+                st.pending(new TryEvent.Stopped(st.stepNumber, e.getKey(), r.action + ": stops " + r.gate.where()
+                        + "; other actors go on", r.command, st.state().now()));
             }
         }
     }
@@ -357,7 +344,7 @@ final class Exchange {
                 for (Session s : done) {
                     answered.add(new Done(s, st.running.remove(s.name), StatementWatch.answer(s)));
                 }
-                for (Done d : CompletionOrder.of(answered, st.statementsStarted, order -> judge.agrees(st.state, order, st.strict))) {
+                for (Done d : CompletionOrder.of(answered, st.statementsStarted, order -> judge.agrees(st.state(), order, st.strict))) {
                     judge(d, cause);
                 }
                 continue;
@@ -368,9 +355,9 @@ final class Exchange {
                     if (!st.running.get(name).idle() && !s.pending.isDone() && !blocked.contains(s)) {
                         // its session stays busy: the runner drops it when the try ends
                         Running r = st.running.remove(name);
-                        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, name, r.action, r.command,
-                                r.startedAt, null, null, null, null, null, "the statement never completed: neither answered nor"
-                                + " blocked by another session after " + st.runner.statementMillis() + " ms"));
+                        st.pending(new TryEvent.Answered(st.stepNumber, r.waited, name, r.action, r.command, r.startedAt, null,
+                                null, null, "the statement never completed: neither answered nor blocked by another session after "
+                                + st.runner.statementMillis() + " ms"));
                     }
                 }
                 continue;
@@ -389,8 +376,8 @@ final class Exchange {
         r.waited = true;
         // the model takes a wait as the database shows it; only the strict check holds it to the reference's locks
         JobOutcome accepted = Boolean.FALSE.equals(r.referenceWaits) ? null : new JobOutcome.Waiting();
-        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, false, session, r.action, r.command, r.startedAt,
-                accepted, new JobOutcome.Waiting(), workers.keyOf(st.state, session, r.command), null, null, null));
+        st.pending(new TryEvent.Answered(st.stepNumber, false, session, r.action, r.command, r.startedAt, accepted,
+                new JobOutcome.Waiting(), workers.keyOf(st.state(), session, r.command), null));
     }
 
     /** A statement the database completed, with what it answered. */
@@ -409,15 +396,14 @@ final class Exchange {
             st.runner.metrics().latency(r.command, seen.nanos(), r.startedAt);
         }
         ForeignClock.stopOutside(st.runner.protocol(), s.name, r, seen.outcome());
-        JobState before = st.state;
-        CallJudge.Judged judged = judge.judged(st.state, r, seen);
+        JobState before = st.state();
+        Judge.Judged judged = judge.step(before, r.call(), seen.outcome());
         JobTransition t = judged.transition();
-        st.state = t.next();
         String key = workers.keyOf(before, s.name, r.command);
         if (Boolean.TRUE.equals(r.referenceWaits) && !r.waited) {
-            st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, false, s.name, r.action
-                    + " (the reference waits here)", r.command, r.startedAt, new JobOutcome.Waiting(), seen.outcome(), key, null, null,
-                    seen.error()));
+            st.pending(new TryEvent.Answered(st.stepNumber, false, s.name, r.action + " (the reference waits here)", r.command,
+                    r.startedAt, new JobOutcome.Waiting(), seen.outcome(), key, seen.error())
+                    .judged(TryEvent.Verdict.NONE, judged.input(r.command, seen.outcome())));
             return;
         }
         boolean receiptLost = r.answerLost && seen.outcome() instanceof JobOutcome.Answered a && a.outcome() instanceof Outcome.Granted;
@@ -430,10 +416,8 @@ final class Exchange {
         // recorded at the instant it was judged at (a later one only after a wait or a split): the checkers take a
         // grant's lease to start there, and nothing of the call was seen before
         long at = judged.at();
-        HistoryEntry entry = new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, s.name, action, r.command, at,
-                t.outcome(), seen.outcome(), key, null, null, seen.error());
-        Judgement j = judged.judgement().judgement();
-        st.batch.add(j == null || j.isReference() ? entry : entry.judged(j.level(), j.difference()));
+        st.pending(new TryEvent.Answered(st.stepNumber, r.waited, s.name, action, r.command, at, t.outcome(), seen.outcome(), key,
+                seen.error()).judged(judged.verdict(), judged.input(r.command, seen.outcome())));
     }
 
     /**
@@ -442,19 +426,19 @@ final class Exchange {
      * implementation (nothing of the transaction is kept), so no divergence.
      */
     private void deadlockVictim(Session s, Running r) throws SQLException {
-        if (st.state.transaction(s.name) == null) {
-            st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, s.name, r.action
-                    + ": aborted by the database's deadlock detector, nothing changed", null, r.startedAt, null, null, null, null, null,
-                    null));
+        if (st.state().transaction(s.name) == null) {
+            st.pending(new TryEvent.Answered(st.stepNumber, r.waited, s.name, r.action
+                    + ": aborted by the database's deadlock detector, nothing changed", null, r.startedAt, null, null, null, null));
             return;
         }
         JobOutcome observed = s.jobs.rollback();
         JobCommand rollback = new JobCommand.Rollback(s.name);
-        JobTransition t = st.model.complete(st.state, rollback, st.state.now());
-        st.state = t.next();
+        JobTransition t = st.model.complete(st.state(), rollback, st.state().now());
+        JobState next = t.next();
         workers.learn(s.name, rollback, observed);
-        st.batch.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.STATEMENT, r.waited, s.name, r.action
-                + ": aborted by the database's deadlock detector; the transaction rolls back", rollback, st.state.now(), t.outcome(),
-                observed, workers.keyOf(st.state, s.name, r.command), null, null, null));
+        st.pending(new TryEvent.Answered(st.stepNumber, r.waited, s.name, r.action
+                + ": aborted by the database's deadlock detector; the transaction rolls back", rollback, next.now(), t.outcome(),
+                observed, workers.keyOf(next, s.name, r.command), null)
+                .judged(TryEvent.Verdict.NONE, new ModelInput.Completed(rollback, st.state().now(), null)));
     }
 }

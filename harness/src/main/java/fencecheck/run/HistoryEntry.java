@@ -12,7 +12,8 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * database showed, a fault, a move of the clock, a relay step, a note, or a
  * step that did not apply. A waiting statement that went on in a later step
  * ({@code resumed}) belongs to the step that released it, in the lane of the
- * session whose statement it was.
+ * session whose statement it was. The runner appends {@link TryEvent}s; an
+ * entry is an event's view, the one the checkers, result files and report read.
  *
  * @param kind          what sort of entry it is, so readers never parse {@code action}
  * @param actor         the lane: the session (worker incarnation, zombie, relay) or the clock or nemesis
@@ -154,14 +155,12 @@ public record HistoryEntry(
         return observed instanceof JobOutcome.Waiting;
     }
 
-    public HistoryEntry withRows(JobRows expectedNow, JobRows observedNow) {
-        return new HistoryEntry(step, kind, resumed, actor, action, command, at, expected, observed, key, expectedNow, observedNow,
-                error, fault, level, difference, failover);
-    }
-
-    /** The same entry with what the model said of its answer. */
-    public HistoryEntry judged(Judgement.Level newLevel, String newDifference) {
-        return new HistoryEntry(step, kind, resumed, actor, action, command, at, expected, observed, key, expectedRows, observedRows,
-                error, fault, newLevel, newDifference, failover);
+    /**
+     * The same entry as if {@code answer} had been heard, without what the model said of the answer heard: for the
+     * checkers, a statement that ran though its answer was lost.
+     */
+    public HistoryEntry heardAs(JobOutcome answer) {
+        return new HistoryEntry(step, kind, resumed, actor, action, command, at, expected, answer, key, expectedRows, observedRows,
+                error, fault, null, null, null);
     }
 }

@@ -1,9 +1,14 @@
 package fencecheck.run;
 
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Which incarnation of each worker an actor names, and which are paused. A
@@ -16,6 +21,29 @@ final class Incarnations {
 
     /** What a restart changed: the incarnation that took over, and the zombie it replaced (or null). */
     record Restart(String old, String fresh, String replacedZombie) {
+    }
+
+    /**
+     * The incarnations as they are now, as a value.
+     *
+     * @param current per worker restarted at least once, its current incarnation
+     * @param zombies per worker, the zombie its last restart left behind
+     * @param started per worker restarted at least once, how many incarnations it has had
+     * @param paused  the incarnations paused
+     */
+    record Roster(SortedMap<String, String> current, SortedMap<String, String> zombies, SortedMap<String, Integer> started,
+                  SortedSet<String> paused) {
+        Roster {
+            current = Collections.unmodifiableSortedMap(new TreeMap<>(current));
+            zombies = Collections.unmodifiableSortedMap(new TreeMap<>(zombies));
+            started = Collections.unmodifiableSortedMap(new TreeMap<>(started));
+            paused = Collections.unmodifiableSortedSet(new TreeSet<>(paused));
+        }
+    }
+
+    /** The incarnations as they are now: a copy, which later restarts and pauses do not change. */
+    Roster roster() {
+        return new Roster(new TreeMap<>(current), new TreeMap<>(zombies), new TreeMap<>(started), new TreeSet<>(paused));
     }
 
     private final Map<String, String> current = new HashMap<>();

@@ -56,9 +56,9 @@ final class MadeUpWrites {
         return keptToItsFence ? Optional.of(new UnderAnUntoldFence(e.step(), w)) : Optional.empty();
     }
 
-    /** {@code e}, whose write {@link #underAnUntoldFence} found, judged as what it is: a conformance difference, in words. */
-    static HistoryEntry judged(HistoryEntry e, UnderAnUntoldFence w, List<HistoryEntry> before) {
-        return e.judged(Judgement.Level.ADMISSIBLE, "token " + w.write().token() + ", made up above the last token a worker was"
+    /** What the model says of {@code e}, whose write {@link #underAnUntoldFence} found: a conformance difference, in words. */
+    static TryEvent.Verdict verdict(HistoryEntry e, UnderAnUntoldFence w, List<HistoryEntry> before) {
+        return new TryEvent.Verdict(Judgement.Level.ADMISSIBLE, "token " + w.write().token() + ", made up above the last token a worker was"
                 + " told of (" + toldOf(w.write().key(), before) + "), was accepted: the database's fence is "
                 + e.observedRows().protocol().lease().token() + ", set by a grant no answer carried, so no real process holds this"
                 + " token");

@@ -6,6 +6,7 @@ import fencecheck.model.Micros;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobRows;
+import fencecheck.job.JobState;
 import fencecheck.job.JobTransition;
 import fencecheck.model.Command;
 import fencecheck.model.Describe;
@@ -52,7 +53,7 @@ final class Nemesis {
                     st.noOp(target, target + " is already paused");
                     return;
                 }
-                st.fault(target, "pause " + target + (st.state.transaction(target) != null ? ", its transaction open" : ""));
+                st.fault(target, "pause " + target + (st.state().transaction(target) != null ? ", its transaction open" : ""));
             }
             case Action.Resume r -> {
                 if (!incarnations.resume(target)) {
@@ -106,7 +107,7 @@ final class Nemesis {
     /** A new incarnation takes the worker's role; the old one dies (its transaction rolls back) or lives on as a paused zombie. */
     private void restart(String worker, boolean zombie) throws SQLException {
         Incarnations.Restart r = workers.incarnations.restart(worker, zombie);
-        boolean open = st.state.transaction(r.old()) != null;
+        boolean open = st.state().transaction(r.old()) != null;
         if (zombie) {
             st.fault(r.old(), "restart " + worker + ": " + r.old() + " lives on as zombie z" + worker.substring(1) + ", paused"
                     + (open ? " with its transaction open" : "") + "; " + r.fresh() + " takes over");
@@ -126,14 +127,14 @@ final class Nemesis {
         if (lost != null && lost.stopped()) {
             exchange.cutShort(incarnation, lost, "and lost with its connection: its remaining statements never run");
         } else if (lost != null) {
-            st.history.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, true, incarnation, lost.action
-                    + ": lost with its connection, never answered", null, lost.startedAt, null, null, null, null, null, null));
+            st.record(new TryEvent.Fault(st.stepNumber, true, incarnation, lost.action + ": lost with its connection, never answered",
+                    lost.startedAt, TryEvent.KeyRows.of(null), null, ModelInput.NOTHING));
         }
         Session session = st.runner.sessions().existing(incarnation);
         if (session != null && session.connection != null) {
             st.runner.sessions().retire(session);
         }
-        if (st.state.transaction(incarnation) != null) {
+        if (st.state().transaction(incarnation) != null) {
             exchange.transactionLost(incarnation, "its transaction rolls back with its connection (" + why + ")", null);
         }
     }
@@ -155,12 +156,10 @@ final class Nemesis {
      * every key's committed rows must be what the model kept.
      */
     void crashDatabase() throws SQLException {
-        long at = st.state.now();
+        long at = st.state().now();
         JobTransition t = cutEverything("in the crash", st.runner::crashDatabase);
-        st.state = t.next();
-        st.record(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, false, Step.NEMESIS, "the database crashes and restarts"
-                + " on the same data; open transactions vanish", new JobCommand.CrashDatabase(), at, t.outcome(),
-                new JobOutcome.Restarted(), null, null, null, null));
+        st.record(new TryEvent.Restarted(st.stepNumber, "the database crashes and restarts on the same data; open transactions"
+                + " vanish", at, t.outcome(), TryEvent.KeyRows.of(null), null, new ModelInput.Stepped(new JobCommand.CrashDatabase())));
         if (rowsDiffer(at, t, " after the restart")) {
             return;
         }
@@ -177,28 +176,29 @@ final class Nemesis {
      * @return what the failover took, or null when it took nothing (or the try ends here)
      */
     CommittedPrefixes.Loss failover(CommittedPrefixes prefixes) throws SQLException {
-        long at = st.state.now();
+        long at = st.state().now();
         String before = st.runner.primary();
         JobTransition t = cutEverything("in the failover", st.runner::failover);
-        st.state = t.next();
+        JobState crashed = t.next();
         Replication replication = CommittedPrefixes.replicationOf(st.runner.database());
-        CommittedPrefixes.Prefix kept = prefixes.survivor(st.state, observer);
+        CommittedPrefixes.Prefix kept = prefixes.survivor(crashed, observer);
         // the model runs a crash; the facts say it was a failover, between which servers, and what it lost
-        st.record(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, false, Step.NEMESIS, "failover: the primary stops at once,"
-                + " the standby is promoted (" + (replication == null ? "replication unknown" : "replication " + replication.value())
-                + "); open transactions vanish", new JobCommand.CrashDatabase(), at, t.outcome(), new JobOutcome.Restarted(), null,
-                null, null, null, null, null, null,
-                prefixes.facts(kept, st.stepNumber, st.state, replication, before, st.runner.primary())));
+        st.record(new TryEvent.Restarted(st.stepNumber, "failover: the primary stops at once, the standby is promoted ("
+                + (replication == null ? "replication unknown" : "replication " + replication.value()) + "); open transactions vanish",
+                at, t.outcome(), TryEvent.KeyRows.of(null),
+                prefixes.facts(kept, st.stepNumber, crashed, replication, before, st.runner.primary()),
+                new ModelInput.Stepped(new JobCommand.CrashDatabase())));
         CommittedPrefixes.Loss loss = null;
-        if (kept == null || kept.state() != st.state && !CommittedPrefixes.mayLose(replication)) {
+        // the prefix found is the crashed state itself when the failover lost nothing
+        if (kept == null || kept.state() != crashed && !CommittedPrefixes.mayLose(replication)) {
             // no prefix of the commits, or a loss the setting forbids: the rows judge it, as after a crash
             if (rowsDiffer(at, t, " after the failover (" + CommittedPrefixes.setting(replication) + ")")) {
                 return null;
             }
-        } else if (kept.state() != st.state) {
+        } else if (kept.state() != crashed) {
             loss = new CommittedPrefixes.Loss(st.stepNumber, kept.step(), replication);
-            st.state = CommittedPrefixes.settled(kept.state(), st.state);
-            st.note(Step.NEMESIS, "the new primary holds what was committed after step " + kept.step() + ": " + loss.explain());
+            st.record(new TryEvent.Note(st.stepNumber, Step.NEMESIS, "the new primary holds what was committed after step " + kept.step()
+                    + ": " + loss.explain(), st.state().now(), null, new ModelInput.SettledOn(kept.state())));
         }
         setClockAgain("the failover");
         return loss;
@@ -237,26 +237,25 @@ final class Nemesis {
             }
         }
         // every open transaction vanishes: what its lease operations did is undone, and its worker is told
-        st.state.open().keySet().forEach(session -> workers.learn(session, new JobCommand.Rollback(session), new JobOutcome.RolledBack()));
-        JobTransition t = st.model.step(st.state, new JobCommand.CrashDatabase());
+        st.state().open().keySet().forEach(session -> workers.learn(session, new JobCommand.Rollback(session), new JobOutcome.RolledBack()));
+        JobTransition t = st.model.step(st.state(), new JobCommand.CrashDatabase());
         restart.run();
         for (Map.Entry<String, Running> lost : List.copyOf(st.running.entrySet())) {
             st.running.remove(lost.getKey());
-            st.history.add(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, true, lost.getKey(), lost.getValue().action
-                    + ": lost " + where + ", never answered", null, lost.getValue().startedAt, null, null, null, null, null, null));
+            st.record(new TryEvent.Fault(st.stepNumber, true, lost.getKey(), lost.getValue().action + ": lost " + where
+                    + ", never answered", lost.getValue().startedAt, TryEvent.KeyRows.of(null), null, ModelInput.NOTHING));
         }
         return t;
     }
 
     /** Whether some key's committed rows are not what the model kept: then the entry that says so ends the try. */
     private boolean rowsDiffer(long at, JobTransition t, String when) throws SQLException {
-        for (String key : st.state.committed().keys().keySet()) {
+        for (String key : st.state().committed().keys().keySet()) {
             JobRows observed = observer.read(key, null);
-            JobRows expected = observer.asClaimed(st.state.rows(key, null), observed);
+            JobRows expected = observer.asClaimed(st.state().rows(key, null), observed);
             if (!expected.equals(observed)) {
-                st.record(new HistoryEntry(st.stepNumber, HistoryEntry.Kind.FAULT, false, Step.NEMESIS, "the rows of " + key
-                        + when, new JobCommand.CrashDatabase(), at, t.outcome(), new JobOutcome.Restarted(), key,
-                        expected, observed, null));
+                st.record(new TryEvent.Restarted(st.stepNumber, "the rows of " + key + when, at, t.outcome(),
+                        new TryEvent.KeyRows(key, expected, observed), null, ModelInput.NOTHING));
                 return true;
             }
         }
@@ -270,10 +269,10 @@ final class Nemesis {
      */
     private void setClockAgain(String what) throws SQLException {
         long clock = VirtualClock.read(st.runner.observer());
-        if (clock != st.state.now()) {
-            st.runner.moveClock(st.state.now());
+        if (clock != st.state().now()) {
+            st.runner.moveClock(st.state().now());
             st.runner.sendClock();
-            st.note(Step.NEMESIS, what + " took the clock back to " + Micros.format(clock) + ": set again to " + Micros.format(st.state.now()));
+            st.note(Step.NEMESIS, what + " took the clock back to " + Micros.format(clock) + ": set again to " + Micros.format(st.state().now()));
         }
     }
 }

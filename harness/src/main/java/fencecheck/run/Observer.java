@@ -1,9 +1,9 @@
 package fencecheck.run;
 
-import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobRowAgreement;
 import fencecheck.job.JobRows;
+import fencecheck.job.JobState;
 
 import java.sql.SQLException;
 
@@ -30,14 +30,15 @@ final class Observer {
         return rows.read(key, viewer);
     }
 
-    /** The entry with the model's rows of its key and the database's. */
-    HistoryEntry withRows(HistoryEntry e) throws SQLException {
-        if (e.key() == null || e.error() != null || e.observed() instanceof JobOutcome.Waiting) {
+    /** The event with the rows of its key as the model in state {@code model} says them, and as the database shows them. */
+    TryEvent withRows(TryEvent e, JobState model) throws SQLException {
+        HistoryEntry seen = e.entry();
+        if (e.key() == null || seen.error() != null || seen.observed() instanceof JobOutcome.Waiting) {
             return e;
         }
-        String viewer = viewerOf(e.actor());
+        String viewer = viewerOf(seen.actor(), model);
         JobRows observed = read(e.key(), viewer);
-        return e.withRows(asClaimed(st.state.rows(e.key(), viewer), observed), observed);
+        return e.withRows(asClaimed(model.rows(e.key(), viewer), observed, model.now()), observed);
     }
 
     /**
@@ -47,24 +48,21 @@ final class Observer {
      * {@code until} is judged only through the answers. Otherwise the model's rows as they are.
      */
     JobRows asClaimed(JobRows expected, JobRows observed) {
+        return asClaimed(expected, observed, st.state().now());
+    }
+
+    /** {@link #asClaimed(JobRows, JobRows)} at the model's clock {@code now}. */
+    JobRows asClaimed(JobRows expected, JobRows observed, long now) {
         if (expected == null || observed == null || expected.equals(observed)
-                || !JobRowAgreement.agree(st.model.config(), expected, observed, st.state.now())) {
+                || !JobRowAgreement.agree(st.model.config(), expected, observed, now)) {
             return expected;
         }
         return new JobRows(expected.protocol().withLease(observed.protocol().lease()), expected.jobState(), expected.business(),
                 expected.outbox(), expected.effects());
     }
 
-    /** An entry of the relay or the clock, with the rows of {@code key} when it has one. */
-    HistoryEntry entry(HistoryEntry.Kind kind, String actor, String action, JobCommand command, long at, JobOutcome expected,
-                       JobOutcome observed, String key) throws SQLException {
-        HistoryEntry e = new HistoryEntry(st.stepNumber, kind, false, actor, action, command, at, expected, observed, key, null, null,
-                null);
-        return withRows(e);
-    }
-
     /** Whose view of the rows: the session's own while its transaction is open and idle, else what is committed. */
-    private String viewerOf(String session) {
-        return st.state.transaction(session) != null && !st.running.containsKey(session) ? session : null;
+    private String viewerOf(String session, JobState model) {
+        return model.transaction(session) != null && !st.running.containsKey(session) ? session : null;
     }
 }

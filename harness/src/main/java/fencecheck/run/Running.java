@@ -61,13 +61,25 @@ final class Running {
         }
     }
 
-    /** The states the call lived through before the one it completes in (only for a call a split stopped). */
-    List<JobState> earlierStates() {
-        return livedThrough;
-    }
-
     void clockMoved(long to) {
         laterClocks.add(to);
+    }
+
+    /**
+     * A call in flight while the try is quiet, as a value: as the judge sees it, and whether the network holds it or a
+     * split stopped it between its statements.
+     */
+    record InFlight(Judge.Call call, boolean held, boolean stopped, boolean answerLost) {
+    }
+
+    /** The call in flight as it is now: a copy, which later steps do not change. */
+    InFlight inFlight() {
+        return new InFlight(call(), held, stopped(), answerLost);
+    }
+
+    /** The call as the judge sees it: a copy, which later steps do not change. */
+    Judge.Call call() {
+        return new Judge.Call(command, instants(), livedThrough);
     }
 
     /** The instants it may have run at: its start first, then each clock set before it completed. */

@@ -149,6 +149,11 @@ public final class TraceRunner implements AutoCloseable {
         unsentClock = micros;
     }
 
+    /** The clock the database shows the next statement: the last {@link #moveClock} move, sent or not. */
+    long clockForNextStatement() throws SQLException {
+        return unsentClock != null ? unsentClock : VirtualClock.read(observer());
+    }
+
     /** Sets the database's clock to the last {@link #moveClock} move, when it does not show it yet. */
     void sendClock() throws SQLException {
         if (unsentClock != null) {
@@ -179,6 +184,29 @@ public final class TraceRunner implements AutoCloseable {
      *                                  (begin, commit and rollback around lease operations and writes need none)
      */
     public TryResult run(Trace trace) {
+        return oneTry(trace, execution -> {
+            TryResult result = execution.run();
+            metrics.recordTry(result);
+            tries.record(result);
+            return result;
+        });
+    }
+
+    /**
+     * Runs one try of the trace as {@link #run} does, but keeps no figures of it: its result with the events of its
+     * history and the state it ends in, quiet.
+     */
+    TryExecution.Tried tried(Trace trace) {
+        return oneTry(trace, TryExecution::runKeepingEvents);
+    }
+
+    /** What is done with one try of a trace, from its start to what it gives back. */
+    @FunctionalInterface
+    private interface TryBody<T> {
+        T of(TryExecution execution) throws SQLException;
+    }
+
+    private <T> T oneTry(Trace trace, TryBody<T> body) {
         if (trace.needsJobOperations() && !protocol.hasJobTransaction()) {
             throw new IllegalArgumentException("the trace runs the job transaction or the outbox relay, but " + protocol.name()
                     + " has none (its LeaseProtocol does not implement jobClient): give it a trace of lease operations and writes only");
@@ -193,9 +221,9 @@ public final class TraceRunner implements AutoCloseable {
             // a fresh try is a fresh application: nothing the coordinator kept belongs to the emptied tables
             protocol.restartCoordinator();
             try {
-                TryResult result;
+                T result;
                 try {
-                    result = new TryExecution(this, model, trace).run();
+                    result = body.of(new TryExecution(this, model, trace));
                 } catch (StatementWatch.InlineBlocked blocked) {
                     inlineStatements = false;
                     System.err.println("fencecheck: " + protocol.name() + " holds a lock outside any transaction (a statement waited"
@@ -204,10 +232,8 @@ public final class TraceRunner implements AutoCloseable {
                     standby.restore();
                     resetTables();
                     protocol.restartCoordinator();
-                    result = new TryExecution(this, model, trace).run();
+                    result = body.of(new TryExecution(this, model, trace));
                 }
-                metrics.recordTry(result);
-                tries.record(result);
                 return result;
             } finally {
                 // a try that ended at a divergence may leave transactions open and statements waiting: their locks

@@ -9,6 +9,7 @@ import fencecheck.check.Violation;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobModel;
 import fencecheck.job.JobOutcome;
+import fencecheck.job.JobRows;
 import fencecheck.job.JobTransition;
 import fencecheck.model.Micros;
 import fencecheck.protocol.JobClient;
@@ -21,6 +22,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * One try of a trace: each step goes to the part that does it (a worker's
@@ -47,21 +51,21 @@ final class TryExecution {
         NetworkFaults network = new NetworkFaults(st);
         this.exchange = new Exchange(st, observer, workers, network);
         this.nemesis = new Nemesis(st, workers, exchange, network, observer);
-        this.prefixes = new CommittedPrefixes(st.state);
+        this.prefixes = new CommittedPrefixes(st.state());
     }
 
     TryResult run() throws SQLException {
         for (Step step : st.trace.steps()) {
             st.stepNumber++;
-            st.running.values().forEach(r -> r.lives(st.state));
+            st.running.values().forEach(r -> r.lives(st.state()));
             if (!step.actor().equals(Step.CLOCK)) {
                 st.runner.sendClock();
             }
             st.runner.standbyCaughtUp();
             execute(step);
             st.keepModelState();
-            prefixes.keep(st.stepNumber, st.state);
-            if (st.divergent != null) {
+            prefixes.keep(st.stepNumber, st.state());
+            if (st.divergent() != null) {
                 return finish();
             }
         }
@@ -70,10 +74,41 @@ final class TryExecution {
         return finish();
     }
 
+    /**
+     * A try that ran: its result, the model it was judged by, the events of its history, and the state it ended in.
+     */
+    record Tried(TryResult result, JobModel model, List<TryEvent> events, QuietState end) {
+        Tried {
+            events = List.copyOf(events);
+        }
+    }
+
+    /** Runs the try, and keeps its events and the state it ends in beside its result. */
+    Tried runKeepingEvents() throws SQLException {
+        TryResult result = run();
+        return new Tried(result, st.model, st.events(), quietState());
+    }
+
+    /**
+     * The state of the try as it is now, between steps and quiet: the model's, what each session believes, the
+     * incarnations and the calls still in flight, and what the database shows (the clock its next statement reads,
+     * and the committed rows of every key the model holds anything of).
+     */
+    QuietState quietState() throws SQLException {
+        SortedMap<String, JobRows> rows = new TreeMap<>();
+        for (String key : ModelState.of(st.stepNumber, st.state()).keys().keySet()) {
+            rows.put(key, observer.read(key, null));
+        }
+        SortedMap<String, Running.InFlight> inFlight = new TreeMap<>();
+        st.running.forEach((session, r) -> inFlight.put(session, r.inFlight()));
+        return new QuietState(st.state(), workers.knowledge(), workers.incarnations.roster(), inFlight,
+                st.runner.clockForNextStatement(), rows);
+    }
+
     /** A trace may end with calls a split stopped between their statements: they go on and are judged. */
     private void goOnWhereStopped() throws SQLException {
         List<String> stopped = st.running.keySet().stream().filter(exchange::stopped).toList();
-        if (!stopped.isEmpty() && st.divergent == null) {
+        if (!stopped.isEmpty() && st.divergent() == null) {
             st.stepNumber++;
             st.runner.sendClock();
             exchange.goOn(stopped, " as the trace ends");
@@ -82,14 +117,16 @@ final class TryExecution {
     }
 
     private TryResult finish() {
-        CheckedEvents checked = CheckedEvents.of(st.history).without(e -> MadeUpWrites.isAny(e, st.underUntoldFences));
+        Set<MadeUpWrites.UnderAnUntoldFence> madeUp = st.underUntoldFences();
+        CheckedEvents checked = CheckedEvents.of(st.entries()).without(e -> MadeUpWrites.isAny(e, madeUp));
         List<Violation> violations = new ArrayList<>(Invariants.check(checked.events(), st.model.config().boundary()));
         violations.addAll(AcknowledgedWrites.check(checked.sinkWrites(), checked.stored()));
         violations.sort(Comparator.comparingInt(Violation::step));
         violations.addAll(ExactlyOnce.check(checked.deliveries()));
         violations = explainedByFailovers(violations);
-        return new TryResult(st.trace, st.history, Situations.of(st.trace, st.history, st.model.config().resolution()), st.divergent, violations, st.notes,
-                st.modelStates);
+        List<HistoryEntry> history = List.copyOf(st.entries());
+        return new TryResult(st.trace, history, Situations.of(st.trace, history, st.model.config().resolution()), st.divergent(),
+                violations, st.notes(), st.modelStates());
     }
 
     /**
@@ -108,8 +145,8 @@ final class TryExecution {
 
     /** A trace may end with transactions open: they roll back, as when their workers go away, and whoever waited goes on. */
     private void endOpenTransactions() throws SQLException {
-        while (st.divergent == null) {
-            Optional<String> idle = st.state.open().keySet().stream().filter(session -> !st.running.containsKey(session)).findFirst();
+        while (st.divergent() == null) {
+            Optional<String> idle = st.state().open().keySet().stream().filter(session -> !st.running.containsKey(session)).findFirst();
             if (idle.isEmpty()) {
                 return;
             }
@@ -129,7 +166,7 @@ final class TryExecution {
             case Action.Relay relay -> relay(relay.crashBeforeMark());
             case Action.Redeliver redeliver -> redeliver();
             case Action.AdvanceToExpiry a -> {
-                Lease lease = st.state.committed().key(a.key()).lease();
+                Lease lease = st.state().committed().key(a.key()).lease();
                 if (lease == null) {
                     st.noOp(Step.CLOCK, "clock to the expiry of " + a.key() + ", which has no lease");
                 } else {
@@ -139,7 +176,7 @@ final class TryExecution {
                     clock(a.deltaMicros() >= 0 ? r.ceil(to) : r.floor(to));
                 }
             }
-            case Action.AdvanceBy a -> clock(st.model.config().resolution().ceil(st.state.now() + a.micros()));
+            case Action.AdvanceBy a -> clock(st.model.config().resolution().ceil(st.state().now() + a.micros()));
             case Action.CrashDatabase c -> nemesis.crashDatabase();
             case Action.StopStandby s -> nemesis.stopStandby();
             case Action.HoldReplay h -> nemesis.holdReplay();
@@ -187,10 +224,9 @@ final class TryExecution {
     // --- the relay and the clock ---------------------------------------------------------------------------
 
     private void relay(boolean crashBeforeMark) throws SQLException {
-        long at = st.state.now();
+        long at = st.state().now();
         JobCommand command = new JobCommand.Relay(crashBeforeMark);
-        JobTransition t = st.model.step(st.state, command);
-        st.state = t.next();
+        JobTransition t = st.model.step(st.state(), command);
         Session relay = st.runner.sessions().connected(Step.RELAY);
         Session consumer = st.runner.sessions().connected("consumer");
         Optional<JobClient.OutboxRecord> next = relay.jobs.nextToDeliver();
@@ -209,15 +245,15 @@ final class TryExecution {
             observed = new JobOutcome.Delivered(message.key(), message.resultId(), effect, !crashBeforeMark);
         }
         String action = crashBeforeMark ? "deliver the next message, crash before marking it" : "deliver the next message, mark it";
-        st.record(observer.entry(HistoryEntry.Kind.RELAY, Step.RELAY, action, command, at, t.outcome(), observed,
-                key != null ? key : keyOf(t.outcome())));
+        TryEvent relayed = new TryEvent.Relayed(st.stepNumber, action, command, at, t.outcome(), observed,
+                TryEvent.KeyRows.of(key != null ? key : keyOf(t.outcome())));
+        st.record(observer.withRows(relayed, st.after(relayed)));
     }
 
     private void redeliver() throws SQLException {
-        long at = st.state.now();
+        long at = st.state().now();
         JobCommand command = new JobCommand.Redeliver();
-        JobTransition t = st.model.step(st.state, command);
-        st.state = t.next();
+        JobTransition t = st.model.step(st.state(), command);
         JobOutcome observed;
         String key = null;
         if (lastDelivered == null) {
@@ -227,8 +263,9 @@ final class TryExecution {
             key = lastDelivered.key();
             observed = new JobOutcome.Delivered(lastDelivered.key(), lastDelivered.resultId(), effect, false);
         }
-        st.record(observer.entry(HistoryEntry.Kind.RELAY, Step.RELAY, "deliver the last message again", command, at, t.outcome(),
-                observed, key != null ? key : keyOf(t.outcome())));
+        TryEvent relayed = new TryEvent.Relayed(st.stepNumber, "deliver the last message again", command, at, t.outcome(), observed,
+                TryEvent.KeyRows.of(key != null ? key : keyOf(t.outcome())));
+        st.record(observer.withRows(relayed, st.after(relayed)));
     }
 
     private static String keyOf(JobOutcome outcome) {
@@ -236,17 +273,15 @@ final class TryExecution {
     }
 
     private void clock(long to) throws SQLException {
-        long at = st.state.now();
+        long at = st.state().now();
         JobCommand command = new JobCommand.AdvanceClock(to);
-        JobTransition t = st.model.step(st.state, command);
-        st.state = t.next();
+        JobTransition t = st.model.step(st.state(), command);
         if (to > at) {
             st.runner.moveClock(to);
             st.running.values().forEach(r -> r.clockMoved(to));
         }
         // the update above fails loudly if the clock row is gone; after a crash the nemesis reads the clock back
         JobOutcome observed = new JobOutcome.ClockAt(Math.max(to, at));
-        st.record(observer.entry(HistoryEntry.Kind.CLOCK, Step.CLOCK, "clock to " + Micros.format(to), command, at, t.outcome(),
-                observed, null));
+        st.record(new TryEvent.ClockMoved(st.stepNumber, "clock to " + Micros.format(to), command, at, t.outcome(), observed));
     }
 }

@@ -41,16 +41,17 @@ final class UnknownEffect {
      * @param at       the instant it ran at, or the instant the possibilities were judged at
      * @param inWords  what the rows show, for the history
      * @param judgement how the model judged the answer the rows imply, when it is not the reference's; else null
+     * @param input    what the model was told of the call, whose step from the state before gives {@code next}
      */
-    record Settled(JobState next, JobOutcome expected, long at, String inWords, Judgement judgement) {
+    record Settled(JobState next, JobOutcome expected, long at, String inWords, Judgement judgement, ModelInput input) {
 
-        Settled(JobState next, JobOutcome expected, long at, String inWords) {
-            this(next, expected, at, inWords, null);
+        Settled(JobState next, JobOutcome expected, long at, String inWords, ModelInput input) {
+            this(next, expected, at, inWords, null, input);
         }
 
-        /** The history's entry for the call, marked as the model judged what the rows imply. */
-        HistoryEntry marked(HistoryEntry entry) {
-            return judgement == null ? entry : entry.judged(judgement.level(), judgement.difference());
+        /** What the model said of the answer the rows imply, for the call's event. */
+        TryEvent.Verdict verdict() {
+            return judgement == null ? TryEvent.Verdict.NONE : new TryEvent.Verdict(judgement.level(), judgement.difference());
         }
     }
 
@@ -75,34 +76,37 @@ final class UnknownEffect {
         for (long at : instants) {
             JobTransition ran;
             try {
-                ran = ModelStep.at(st.model, st.state, command, at, shownToken);
+                ran = ModelStep.at(st.model, st.state(), command, at, shownToken);
             } catch (IllegalArgumentException outOfScope) {
                 continue;
             }
             String when = instants.size() > 1 ? " at " + Micros.format(at) : "";
             if (shows(ran.next(), key, seen)) {
-                return new Settled(ran.next(), ran.outcome(), at, "the rows show it ran" + when);
+                return new Settled(ran.next(), ran.outcome(), at, "the rows show it ran" + when,
+                        new ModelInput.Completed(command, at, shownToken));
             }
             tried.add("run" + when + " answering " + inWords(ran.outcome()));
         }
-        if (shows(st.state, key, seen)) {
-            return new Settled(st.state, null, judgedAt, "the rows show it did not run");
+        if (shows(st.state(), key, seen)) {
+            return new Settled(st.state(), null, judgedAt, "the rows show it did not run", ModelInput.NOTHING);
         }
         tried.add("not run");
         if (!st.strict && command instanceof JobCommand.LeaseOperation) {
             for (long at : instants) {
                 for (Outcome implied : impliedBy(shown)) {
-                    JobJudgement judged = st.model.judge(st.state, command, at, new JobOutcome.Answered(implied));
+                    JobOutcome answer = new JobOutcome.Answered(implied);
+                    JobJudgement judged = st.model.judge(st.state(), command, at, answer);
                     if (judged.judgement() != null && judged.acceptable(false) && shows(judged.transition().next(), key, seen)) {
                         return new Settled(judged.transition().next(), judged.transition().outcome(), at, "the rows show it ran"
                                 + (instants.size() > 1 ? " at " + Micros.format(at) : "") + " as if it answered "
-                                + Describe.outcome(implied) + ", an answer the reference would not give", judged.judgement());
+                                + Describe.outcome(implied) + ", an answer the reference would not give", judged.judgement(),
+                                new ModelInput.Judged(command, at, answer));
                     }
                 }
             }
         }
-        return new Settled(st.state, null, judgedAt, "the rows show " + seen.describe() + ", which is none of what it may have"
-                + " done (" + String.join("; ", tried) + ")");
+        return new Settled(st.state(), null, judgedAt, "the rows show " + seen.describe() + ", which is none of what it may have"
+                + " done (" + String.join("; ", tried) + ")", ModelInput.NOTHING);
     }
 
     /** The answers of a lease operation that would leave the lease the rows show. */

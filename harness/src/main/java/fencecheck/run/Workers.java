@@ -1,7 +1,6 @@
 package fencecheck.run;
 
 import fencecheck.api.Lease;
-import fencecheck.api.Outcome;
 import fencecheck.job.JobCommand;
 import fencecheck.job.JobOutcome;
 import fencecheck.job.JobState;
@@ -13,7 +12,6 @@ import fencecheck.trace.TokenSource;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 
@@ -38,17 +36,9 @@ final class Workers {
     final Incarnations incarnations = new Incarnations();
     private final TryState st;
     private final Observer observer;
-    private final Map<String, Belief> beliefs = new HashMap<>();
     private final Map<String, UUID> owners = new HashMap<>();
-    /** Per incarnation, its last write, which the network may deliver again. */
-    private final Map<String, Command.Write> lastWrite = new HashMap<>();
-    /** Per incarnation, the statement on its own whose answer never came, which it may retry. */
-    private final Map<String, JobCommand> unanswered = new HashMap<>();
-    /**
-     * Per incarnation with a transaction open, what it believed when the transaction began: a grant or a release
-     * inside the transaction is undone by its rollback, and the worker, told of the rollback, knows it.
-     */
-    private final Map<String, Optional<Belief>> beforeTransaction = new HashMap<>();
+    /** What the sessions know: each one's lease, its belief before its transaction, its last write, its unanswered statement. */
+    private Knowledge knows = Knowledge.NONE;
 
     Workers(TryState st, Observer observer) {
         this.st = st;
@@ -56,42 +46,28 @@ final class Workers {
     }
 
     Belief belief(String incarnation) {
-        return beliefs.get(incarnation);
+        return knows.belief(incarnation);
+    }
+
+    /** What the sessions know now: a value, which later steps do not change. */
+    Knowledge knowledge() {
+        return knows;
     }
 
     Command.Write lastWrite(String incarnation) {
-        return lastWrite.get(incarnation);
+        return knows.lastWrites().get(incarnation);
     }
 
     /** A statement on its own whose answer was lost: the worker may send it again. */
     void unanswered(String incarnation, JobCommand command) {
         if (command instanceof JobCommand.LeaseOperation || command instanceof JobCommand.Write) {
-            unanswered.put(incarnation, command);
+            knows = knows.unanswered(incarnation, command);
         }
     }
 
     /** What a worker believes after an answer it heard. */
     void learn(String session, JobCommand command, JobOutcome observed) {
-        switch (command) {
-            case JobCommand.Begin b -> beforeTransaction.put(session, Optional.ofNullable(beliefs.get(session)));
-            case JobCommand.Commit c -> beforeTransaction.remove(session);
-            case JobCommand.Rollback r -> {
-                Optional<Belief> before = beforeTransaction.remove(session);
-                if (before != null) {
-                    before.ifPresentOrElse(b -> beliefs.put(session, b), () -> beliefs.remove(session));
-                }
-            }
-            default -> {
-            }
-        }
-        if (command instanceof JobCommand.LeaseOperation op && observed instanceof JobOutcome.Answered a) {
-            if (a.outcome() instanceof Outcome.Granted g && op.command() instanceof Command.Acquire acquire) {
-                beliefs.put(session, new Belief(acquire.key(), g.token()));
-            }
-            if (a.outcome() instanceof Outcome.Released) {
-                beliefs.remove(session);
-            }
-        }
+        knows = knows.learn(session, command, observed);
     }
 
     /**
@@ -99,8 +75,8 @@ final class Workers {
      * the action does not apply (the reason is in the history as a no-op).
      */
     Planned plan(String worker, Action.WorkerStatement action, Session s) {
-        Transaction tx = st.state.transaction(worker);
-        Belief belief = beliefs.get(worker);
+        Transaction tx = st.state().transaction(worker);
+        Belief belief = knows.belief(worker);
         long ttl = st.trace.leaseTtl();
         switch (action) {
             case Action.Acquire a -> {
@@ -148,7 +124,7 @@ final class Workers {
                     return skip(worker, "has a transaction open on " + tx.keys().first(), "write to " + belief.key());
                 }
                 Command.Write write = new Command.Write(w.sink(), belief.key(), token, w.resultId(), w.payload());
-                lastWrite.put(worker, write);
+                knows = knows.wrote(worker, write);
                 return new Planned(Describe.command(write) + (tx != null ? " (in its transaction)" : ""),
                         new JobCommand.Write(worker, write), () -> new JobOutcome.Answered(
                         s.lease.write(w.sink(), belief.key(), token, w.resultId(), w.payload())));
@@ -230,7 +206,7 @@ final class Workers {
 
     /** The worker sends again, as the same owner, the statement on its own whose answer never came. */
     private Planned retry(String worker, boolean inTransaction, Session s) {
-        JobCommand again = unanswered.get(worker);
+        JobCommand again = knows.unanswered().get(worker);
         if (again == null) {
             return skip(worker, "has no statement with an unknown outcome", "retry");
         }
@@ -238,7 +214,7 @@ final class Workers {
             // a lease operation is a statement on its own: it waits until the worker's transaction is over
             return skip(worker, "has a transaction open", "retry of " + Describe.command(((JobCommand.LeaseOperation) again).command()));
         }
-        unanswered.remove(worker);
+        knows = knows.unanswered(worker, null);
         UUID owner = owner(worker);
         long ttl = st.trace.leaseTtl();
         return switch (again) {
@@ -264,10 +240,10 @@ final class Workers {
         return switch (source) {
             case HELD -> belief.token();
             case ABOVE_FENCE -> {
-                Lease lease = st.state.committed().key(belief.key()).lease();
+                Lease lease = st.state().committed().key(belief.key()).lease();
                 yield (lease == null ? 0 : lease.token()) + 1;
             }
-            case OTHER_KEY -> st.state.committed().keys().entrySet().stream()
+            case OTHER_KEY -> st.state().committed().keys().entrySet().stream()
                     .filter(e -> !e.getKey().equals(belief.key()) && e.getValue().lease() != null)
                     .map(e -> e.getValue().lease().token()).max(Long::compare).orElse(null);
         };
@@ -301,7 +277,7 @@ final class Workers {
                 if (tx != null && !tx.sharedKeys().isEmpty()) {
                     yield tx.sharedKeys().first();
                 }
-                Belief belief = beliefs.get(session);
+                Belief belief = knows.belief(session);
                 yield belief == null ? null : belief.key();
             }
         };
