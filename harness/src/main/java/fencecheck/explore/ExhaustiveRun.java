@@ -1,0 +1,139 @@
+package fencecheck.explore;
+
+import fencecheck.api.LeaseProtocol;
+import fencecheck.findings.FindingKind;
+import fencecheck.findings.FindingKinds;
+import fencecheck.protocol.SqlLeaseProtocol;
+import fencecheck.run.TraceRunner;
+import fencecheck.run.TryResult;
+import fencecheck.trace.Step;
+import fencecheck.trace.Trace;
+import fencecheck.trace.TraceFiles;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Exhaustive mode: breadth first over traces, each candidate a trace of the frontier and one more step of the
+ * alphabet, run from empty tables against the real database in lock step. Two candidates that end in the same state
+ * ({@link StateFingerprint}) are expanded once, where that is sound; a failing candidate is a finding, and breadth
+ * first its trace is the shortest that fails. The run finishes the depth of its first finding (every finding of that
+ * length) and goes no deeper.
+ */
+public final class ExhaustiveRun {
+
+    private final TraceRunner runner;
+    private final ExhaustiveScope scope;
+    private final Path findingsDirectory;
+
+    /**
+     * @param findingsDirectory where the findings' traces are saved, or null to save none
+     * @throws IllegalArgumentException, in one line, when the scope cannot finish in its budget
+     */
+    public ExhaustiveRun(TraceRunner runner, ExhaustiveScope scope, Path findingsDirectory) {
+        scope.checkBudget();
+        this.runner = runner;
+        this.scope = scope;
+        this.findingsDirectory = findingsDirectory;
+    }
+
+    /**
+     * Why two traces that reach the same fingerprint may not be the same state for {@code protocol}, or empty when
+     * they are. Only a plain SQL pack keeps all of its state in the database; a Java implementation (a subclass
+     * included) may keep some in memory, which no fingerprint sees.
+     */
+    public static Optional<String> whyNotMerged(LeaseProtocol protocol) {
+        if (protocol.getClass() == SqlLeaseProtocol.class) {
+            return Optional.empty();
+        }
+        return Optional.of(protocol.name() + " is a Java implementation, whose state outside the database the fingerprint cannot see");
+    }
+
+    /** Explores the scope, merging states where that is sound for the runner's implementation. */
+    public ExhaustiveResult run() {
+        return explore(whyNotMerged(runner.protocol()));
+    }
+
+    /** Explores the scope expanding every trace, states merged or not: the measure merging is checked against. */
+    public ExhaustiveResult runWithoutMerging() {
+        return explore(Optional.of("asked to expand every trace"));
+    }
+
+    private ExhaustiveResult explore(Optional<String> notMergedWhy) {
+        boolean merge = notMergedWhy.isEmpty();
+        long started = System.nanoTime();
+        long deadline = started + scope.budget().toNanos();
+        List<Step> alphabet = scope.alphabet();
+        String implementation = runner.protocol().name();
+        Trace root = new Trace(Trace.SCHEMA_VERSION, implementation, scope.leaseTtl(), List.of());
+        Set<String> fingerprints = new HashSet<>();
+        TryResult empty = runner.run(root);
+        if (!empty.passed()) {
+            throw new IllegalStateException("the empty trace fails on " + implementation + ": " + empty.verdict());
+        }
+        fingerprints.add(StateFingerprint.of(scope, empty));
+        List<Trace> frontier = List.of(root);
+        List<ExhaustiveResult.Depth> depths = new ArrayList<>();
+        List<ExhaustiveResult.Found> findings = new ArrayList<>();
+        Set<List<FindingKind>> kindsFound = new HashSet<>();
+        ExhaustiveResult.Cut cut = null;
+        int complete = 0;
+        for (int depth = 1; depth <= scope.depth() && cut == null; depth++) {
+            long depthStarted = System.nanoTime();
+            int candidates = frontier.size() * alphabet.size();
+            int tries = 0;
+            int newStates = 0;
+            List<Trace> next = new ArrayList<>();
+            explore:
+            for (Trace trace : frontier) {
+                for (Step step : alphabet) {
+                    if (System.nanoTime() > deadline) {
+                        cut = new ExhaustiveResult.Cut(depth, tries, candidates);
+                        break explore;
+                    }
+                    List<Step> steps = new ArrayList<>(trace.steps());
+                    steps.add(step);
+                    TryResult tried = runner.run(trace.withSteps(steps));
+                    tries++;
+                    if (!tried.passed()) {
+                        List<FindingKind> kinds = FindingKinds.of(tried);
+                        if (kindsFound.add(kinds)) {
+                            findings.add(new ExhaustiveResult.Found(kinds, tried, save(tried.trace(), findings.size() + 1)));
+                        }
+                        continue;
+                    }
+                    boolean isNew = fingerprints.add(StateFingerprint.of(scope, tried));
+                    if (isNew) {
+                        newStates++;
+                    }
+                    if (isNew || !merge) {
+                        next.add(tried.trace());
+                    }
+                }
+            }
+            depths.add(new ExhaustiveResult.Depth(depth, tries, newStates, next.size(), System.nanoTime() - depthStarted));
+            if (cut == null) {
+                complete = depth;
+            }
+            if (!findings.isEmpty()) {
+                break;
+            }
+            frontier = next;
+        }
+        return new ExhaustiveResult(scope, implementation, notMergedWhy, depths, complete, fingerprints.size(), findings,
+                System.nanoTime() - started, Optional.ofNullable(cut));
+    }
+
+    private Path save(Trace trace, int number) {
+        if (findingsDirectory == null) {
+            return null;
+        }
+        Path file = findingsDirectory.resolve("exhaustive-" + trace.implementation() + "-" + number + ".json");
+        TraceFiles.write(trace, file);
+        return file;
+    }
+}
