@@ -16,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.LongSupplier;
 
 /**
  * Exhaustive mode: breadth first over traces, each candidate a trace of the frontier and one more step of the
@@ -29,16 +30,23 @@ public final class ExhaustiveRun {
     private final TraceRunner runner;
     private final ExhaustiveScope scope;
     private final Path findingsDirectory;
+    /** The time the budget is measured in (ns): {@link System#nanoTime} but in tests. */
+    private final LongSupplier nanoTime;
 
     /**
      * @param findingsDirectory where the findings' traces are saved, or null to save none
      * @throws IllegalArgumentException, in one line, when the scope cannot finish in its budget
      */
     public ExhaustiveRun(TraceRunner runner, ExhaustiveScope scope, Path findingsDirectory) {
+        this(runner, scope, findingsDirectory, System::nanoTime);
+    }
+
+    ExhaustiveRun(TraceRunner runner, ExhaustiveScope scope, Path findingsDirectory, LongSupplier nanoTime) {
         scope.checkBudget();
         this.runner = runner;
         this.scope = scope;
         this.findingsDirectory = findingsDirectory;
+        this.nanoTime = nanoTime;
     }
 
     /**
@@ -65,7 +73,7 @@ public final class ExhaustiveRun {
 
     private ExhaustiveResult explore(Optional<String> notMergedWhy) {
         boolean merge = notMergedWhy.isEmpty();
-        long started = System.nanoTime();
+        long started = nanoTime.getAsLong();
         long deadline = started + scope.budget().toNanos();
         List<Step> alphabet = scope.alphabet();
         String implementation = runner.protocol().name();
@@ -83,7 +91,7 @@ public final class ExhaustiveRun {
         ExhaustiveResult.Cut cut = null;
         int complete = 0;
         for (int depth = 1; depth <= scope.depth() && cut == null; depth++) {
-            long depthStarted = System.nanoTime();
+            long depthStarted = nanoTime.getAsLong();
             int candidates = frontier.size() * alphabet.size();
             int tries = 0;
             int newStates = 0;
@@ -91,7 +99,7 @@ public final class ExhaustiveRun {
             explore:
             for (Trace trace : frontier) {
                 for (Step step : alphabet) {
-                    if (System.nanoTime() > deadline) {
+                    if (nanoTime.getAsLong() > deadline) {
                         cut = new ExhaustiveResult.Cut(depth, tries, candidates);
                         break explore;
                     }
@@ -115,7 +123,7 @@ public final class ExhaustiveRun {
                     }
                 }
             }
-            depths.add(new ExhaustiveResult.Depth(depth, tries, newStates, next.size(), System.nanoTime() - depthStarted));
+            depths.add(new ExhaustiveResult.Depth(depth, tries, newStates, next.size(), nanoTime.getAsLong() - depthStarted));
             if (cut == null) {
                 complete = depth;
             }
@@ -125,7 +133,7 @@ public final class ExhaustiveRun {
             frontier = next;
         }
         return new ExhaustiveResult(scope, implementation, notMergedWhy, depths, complete, fingerprints.size(), findings,
-                System.nanoTime() - started, Optional.ofNullable(cut));
+                nanoTime.getAsLong() - started, Optional.ofNullable(cut));
     }
 
     private Path save(Trace trace, int number) {

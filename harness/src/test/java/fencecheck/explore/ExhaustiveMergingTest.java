@@ -6,6 +6,7 @@ import fencecheck.protocol.FaultVariants;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.Variants;
 import fencecheck.run.TraceRunner;
+import fencecheck.trace.Trace;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -56,6 +57,15 @@ class ExhaustiveMergingTest {
     @Test
     void onTheReferenceAcquiresWritesClockAndRestartsToDepthThree() {
         ExhaustiveScope scope = ExhaustiveScope.of(3, BUDGET).withActions(List.of("acquire", "write-held", "clock-to-end", "restart"));
+        Both both = both(Implementations.select("reference"), scope);
+        assertThat(both.merged().passed()).as(both.merged().verdict()).isTrue();
+        assertSame(both);
+    }
+
+    @Test
+    void onTheReferenceWithTwoKeysToDepthTwo() {
+        ExhaustiveScope scope = new ExhaustiveScope(2, 2, 2, List.copyOf(ExhaustiveScope.ACTIONS.keySet()), Trace.DEFAULT_LEASE_TTL,
+                BUDGET);
         Both both = both(Implementations.select("reference"), scope);
         assertThat(both.merged().passed()).as(both.merged().verdict()).isTrue();
         assertSame(both);

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -62,6 +63,22 @@ class ExhaustiveRunTest {
             TryResult replayed = runner.run(TraceFiles.read(first.saved()));
             assertThat(replayed.passed()).isFalse();
             assertThat(FindingKinds.of(replayed)).isEqualTo(first.kinds());
+        }
+    }
+
+    @Test
+    void aRunCutByItsBudgetSaysWhichDepthIsCompleteAndHowFarIntoTheNext() {
+        // a clock that moves one second per reading: the deadline falls at the 5th try of depth 2, on any machine
+        AtomicLong seconds = new AtomicLong();
+        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select("reference"))) {
+            ExhaustiveResult result = new ExhaustiveRun(runner, ExhaustiveScope.of(3, Duration.ofSeconds(30)), null,
+                    () -> seconds.incrementAndGet() * 1_000_000_000L).run();
+
+            assertThat(result.completeDepth()).isEqualTo(1);
+            assertThat(result.cut()).contains(new ExhaustiveResult.Cut(2, 5, 44));
+            assertThat(result.verdict()).startsWith("exhaustive: depth 1 complete, depth 2 cut by the time budget after 5 of 44 tries"
+                    + " (11%) (2 workers, 1 key, faults: lost answers, pauses past the lease, restarts), ");
+            assertThat(result.passed()).isTrue();
         }
     }
 }
