@@ -35,14 +35,15 @@ public final class ExhaustiveRun {
 
     /**
      * @param findingsDirectory where the findings' traces are saved, or null to save none
-     * @throws IllegalArgumentException, in one line, when the scope cannot finish in its budget
+     * @throws IllegalArgumentException, in one line, when the scope cannot finish in its budget (states merged
+     *                                  where that is sound for the runner's implementation)
      */
     public ExhaustiveRun(TraceRunner runner, ExhaustiveScope scope, Path findingsDirectory) {
         this(runner, scope, findingsDirectory, System::nanoTime);
     }
 
     ExhaustiveRun(TraceRunner runner, ExhaustiveScope scope, Path findingsDirectory, LongSupplier nanoTime) {
-        scope.checkBudget();
+        scope.checkBudget(whyNotMerged(runner.protocol()).isEmpty());
         this.runner = runner;
         this.scope = scope;
         this.findingsDirectory = findingsDirectory;
@@ -68,6 +69,7 @@ public final class ExhaustiveRun {
 
     /** Explores the scope expanding every trace, states merged or not: the measure merging is checked against. */
     public ExhaustiveResult runWithoutMerging() {
+        scope.checkBudget(false);
         return explore(Optional.of("asked to expand every trace"));
     }
 

@@ -172,29 +172,36 @@ public record ExhaustiveScope(int workers, int keys, int depth, List<String> act
     }
 
     /**
-     * An optimistic estimate of the tries the run takes: each state expanded by every letter, with
-     * {@link #NEW_STATES_PER_LETTER} of the letters leading to a new state.
+     * An optimistic estimate of the tries the run takes: each state expanded by every letter; merged, with
+     * {@link #NEW_STATES_PER_LETTER} of the letters leading to a new state, else every letter.
+     *
+     * @param merged whether states are merged
      */
-    public double estimatedTries() {
+    public double estimatedTries(boolean merged) {
         int letters = alphabet().size();
+        double growth = merged ? Math.max(1, letters * NEW_STATES_PER_LETTER) : letters;
         double states = 1;
         double tries = 0;
         for (int d = 1; d <= depth; d++) {
             tries += states * letters;
-            states *= Math.max(1, letters * NEW_STATES_PER_LETTER);
+            states *= growth;
         }
         return tries;
     }
 
-    /** Refuses, in one line, a scope that cannot finish in its budget even at the fastest a try runs. */
-    public void checkBudget() {
-        double tries = estimatedTries();
+    /**
+     * Refuses, in one line, a scope that cannot finish in its budget even at the fastest a try runs.
+     *
+     * @param merged whether states are merged (without, every trace is expanded)
+     */
+    public void checkBudget(boolean merged) {
+        double tries = estimatedTries(merged);
         double seconds = tries * FLOOR_MICROS_PER_TRY / 1e6;
         if (seconds > budget.toMillis() / 1000.0) {
             throw new IllegalArgumentException(String.format(
-                    "an exhaustive depth of %d over %d steps needs some %,.0f tries, at least %,.0f s, over the budget of %d s:"
-                            + " lower the depth, leave actions out, or raise the budget", depth, alphabet().size(), tries, seconds,
-                    budget.toSeconds()));
+                    "an exhaustive depth of %d over %d steps needs some %,.0f tries%s, at least %,.0f s, over the budget of %d s:"
+                            + " lower the depth, leave actions out, or raise the budget", depth, alphabet().size(), tries,
+                    merged ? "" : " (states not merged)", seconds, budget.toSeconds()));
         }
     }
 

@@ -1,5 +1,8 @@
 package fencecheck.explore;
 
+import fencecheck.db.Databases;
+import fencecheck.protocol.Implementations;
+import fencecheck.run.TraceRunner;
 import fencecheck.trace.Action;
 import fencecheck.trace.Step;
 import fencecheck.trace.Trace;
@@ -41,17 +44,28 @@ class ExhaustiveScopeTest {
 
     @Test
     void aScopeTooLargeForItsBudgetIsRefusedBeforeAnyTry() {
-        // no runner: the budget is checked before the run could touch one
-        assertThatThrownBy(() -> new ExhaustiveRun(null, ExhaustiveScope.of(12, MINUTE), null))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("an exhaustive depth of 12 over 22 steps needs some ")
-                .hasMessageEndingWith("over the budget of 60 s: lower the depth, leave actions out, or raise the budget")
-                .hasMessageNotContaining("\n");
+        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select("reference"))) {
+            int before = runner.tries().situationsOfTries().size();
+            assertThatThrownBy(() -> new ExhaustiveRun(runner, ExhaustiveScope.of(12, MINUTE), null))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("an exhaustive depth of 12 over 22 steps needs some ")
+                    .hasMessageEndingWith("over the budget of 60 s: lower the depth, leave actions out, or raise the budget")
+                    .hasMessageNotContaining("\n");
+            assertThat(runner.tries().situationsOfTries()).as("no try ran").hasSize(before);
+        }
+    }
+
+    @Test
+    void withoutMergingTheEstimateCountsEveryTrace() {
+        ExhaustiveScope scope = ExhaustiveScope.of(4, MINUTE);
+        scope.checkBudget(true);
+        assertThatThrownBy(() -> scope.checkBudget(false))
+                .hasMessageContaining(" tries (states not merged), at least ");
     }
 
     @Test
     void theDefaultDepthForAMinuteFitsItsBudget() {
-        ExhaustiveScope.of(6, MINUTE).checkBudget();
+        ExhaustiveScope.of(6, MINUTE).checkBudget(true);
     }
 
     @Test
