@@ -32,13 +32,14 @@ public record ExhaustiveResult(ExhaustiveScope scope, String implementation, Opt
     /**
      * One depth's figures.
      *
-     * @param depth     the depth, from 1
-     * @param tries     the candidates it ran
+     * @param depth      the depth, from 1
+     * @param candidates its candidates: the frontier's traces times the alphabet
+     * @param tries     the candidates it ran (not those sure to be no-ops)
      * @param newStates the states first reached at this depth
      * @param frontier  the traces it hands to the next depth
      * @param nanos     how long it took
      */
-    public record Depth(int depth, int tries, int newStates, int frontier, long nanos) {
+    public record Depth(int depth, int candidates, int tries, int newStates, int frontier, long nanos) {
     }
 
     /**
@@ -55,10 +56,10 @@ public record ExhaustiveResult(ExhaustiveScope scope, String implementation, Opt
      * A depth the time budget stopped.
      *
      * @param depth the depth
-     * @param tries the candidates of it that ran
+     * @param done  the candidates of it that ran or were known to be no-ops
      * @param of    its candidates in all
      */
-    public record Cut(int depth, int tries, int of) {
+    public record Cut(int depth, int done, int of) {
     }
 
     public boolean passed() {
@@ -77,8 +78,8 @@ public record ExhaustiveResult(ExhaustiveScope scope, String implementation, Opt
     public String verdict() {
         StringBuilder s = new StringBuilder("exhaustive: ");
         s.append(completeDepth == 0 ? "no depth complete" : "depth " + completeDepth + " complete");
-        cut.ifPresent(c -> s.append(String.format(", depth %d cut by the time budget after %,d of %,d tries (%d%%)", c.depth(), c.tries(),
-                c.of(), c.of() == 0 ? 0 : 100L * c.tries() / c.of())));
+        cut.ifPresent(c -> s.append(String.format(", depth %d cut by the time budget after %,d of %,d candidates (%d%%)", c.depth(),
+                c.done(), c.of(), c.of() == 0 ? 0 : 100L * c.done() / c.of())));
         s.append(" (").append(scope.describe()).append(String.format("), %,d states, ", states))
                 .append(findings.size()).append(findings.size() == 1 ? " finding, " : " findings, ")
                 .append(String.format("%.1f s", nanos / 1e9));
@@ -90,13 +91,14 @@ public record ExhaustiveResult(ExhaustiveScope scope, String implementation, Opt
         return s.toString();
     }
 
-    /** The figures per depth, a line each: depth, tries, new states, seconds, tries per second. */
+    /** The figures per depth, a line each: depth, candidates, tries, new states, seconds, tries per second. */
     public String figures() {
         StringBuilder s = new StringBuilder();
         for (Depth d : depths) {
             double seconds = d.nanos() / 1e9;
-            s.append(String.format("depth %d: %,d tries, %,d new states, frontier %,d, %.2f s, %.0f tries/s%n", d.depth(), d.tries(),
-                    d.newStates(), d.frontier(), seconds, seconds == 0 ? 0 : d.tries() / seconds));
+            s.append(String.format("depth %d: %,d candidates, %,d tries (the rest sure no-ops), %,d new states, frontier %,d, %.2f s,"
+                    + " %.0f tries/s%n", d.depth(), d.candidates(), d.tries(), d.newStates(), d.frontier(), seconds,
+                    seconds == 0 ? 0 : d.tries() / seconds));
         }
         return s.toString();
     }

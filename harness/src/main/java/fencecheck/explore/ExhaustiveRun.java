@@ -21,7 +21,9 @@ import java.util.function.LongSupplier;
 /**
  * Exhaustive mode: breadth first over traces, each candidate a trace of the frontier and one more step of the
  * alphabet, run from empty tables against the real database in lock step. Two candidates that end in the same state
- * ({@link StateFingerprint}) are expanded once, where that is sound; a failing candidate is a finding, and breadth
+ * ({@link StateFingerprint}) are expanded once, where that is sound, and a step the runner is sure to skip (a renew
+ * of a worker that holds nothing, say) is not run at all, since it leaves the state it starts from, which was reached
+ * already; a failing candidate is a finding, and breadth
  * first its trace is the shortest that fails. The run finishes the depth of its first finding (every finding of that
  * length) and goes no deeper.
  */
@@ -64,16 +66,23 @@ public final class ExhaustiveRun {
 
     /** Explores the scope, merging states where that is sound for the runner's implementation. */
     public ExhaustiveResult run() {
-        return explore(whyNotMerged(runner.protocol()));
+        return explore(whyNotMerged(runner.protocol()), true);
     }
 
-    /** Explores the scope expanding every trace, states merged or not: the measure merging is checked against. */
+    /**
+     * Explores the scope running and expanding every trace, states merged or not and no-ops run too: the measure
+     * merging and skipping are checked against.
+     */
     public ExhaustiveResult runWithoutMerging() {
         scope.checkBudget(false);
-        return explore(Optional.of("asked to expand every trace"));
+        return explore(Optional.of("asked to expand every trace"), false);
     }
 
-    private ExhaustiveResult explore(Optional<String> notMergedWhy) {
+    /** A trace of the frontier and what its state tells of the next steps. */
+    private record Node(Trace trace, StateFingerprint.Reached reached) {
+    }
+
+    private ExhaustiveResult explore(Optional<String> notMergedWhy, boolean skipNoOps) {
         boolean merge = notMergedWhy.isEmpty();
         long started = nanoTime.getAsLong();
         long deadline = started + scope.budget().toNanos();
@@ -85,8 +94,9 @@ public final class ExhaustiveRun {
         if (!empty.passed()) {
             throw new IllegalStateException("the empty trace fails on " + implementation + ": " + empty.verdict());
         }
-        fingerprints.add(StateFingerprint.of(scope, empty));
-        List<Trace> frontier = List.of(root);
+        StateFingerprint.Reached start = StateFingerprint.reached(scope, empty);
+        fingerprints.add(start.fingerprint());
+        List<Node> frontier = List.of(new Node(root, start));
         List<ExhaustiveResult.Depth> depths = new ArrayList<>();
         List<ExhaustiveResult.Found> findings = new ArrayList<>();
         Set<List<FindingKind>> kindsFound = new HashSet<>();
@@ -95,20 +105,27 @@ public final class ExhaustiveRun {
         for (int depth = 1; depth <= scope.depth() && cut == null; depth++) {
             long depthStarted = nanoTime.getAsLong();
             int candidates = frontier.size() * alphabet.size();
+            int done = 0;
             int tries = 0;
             int newStates = 0;
-            List<Trace> next = new ArrayList<>();
+            List<Node> next = new ArrayList<>();
             explore:
-            for (Trace trace : frontier) {
+            for (Node node : frontier) {
                 for (Step step : alphabet) {
+                    if (skipNoOps && node.reached().noOp(step)) {
+                        // the same state as the node's, reached already: nothing to run, nothing new
+                        done++;
+                        continue;
+                    }
                     if (nanoTime.getAsLong() > deadline) {
-                        cut = new ExhaustiveResult.Cut(depth, tries, candidates);
+                        cut = new ExhaustiveResult.Cut(depth, done, candidates);
                         break explore;
                     }
-                    List<Step> steps = new ArrayList<>(trace.steps());
+                    List<Step> steps = new ArrayList<>(node.trace().steps());
                     steps.add(step);
-                    TryResult tried = runner.run(trace.withSteps(steps));
+                    TryResult tried = runner.run(node.trace().withSteps(steps));
                     tries++;
+                    done++;
                     if (!tried.passed()) {
                         List<FindingKind> kinds = FindingKinds.of(tried);
                         if (kindsFound.add(kinds)) {
@@ -116,16 +133,18 @@ public final class ExhaustiveRun {
                         }
                         continue;
                     }
-                    boolean isNew = fingerprints.add(StateFingerprint.of(scope, tried));
+                    StateFingerprint.Reached reached = StateFingerprint.reached(scope, tried);
+                    boolean isNew = fingerprints.add(reached.fingerprint());
                     if (isNew) {
                         newStates++;
                     }
                     if (isNew || !merge) {
-                        next.add(tried.trace());
+                        next.add(new Node(tried.trace(), reached));
                     }
                 }
             }
-            depths.add(new ExhaustiveResult.Depth(depth, tries, newStates, next.size(), nanoTime.getAsLong() - depthStarted));
+            depths.add(new ExhaustiveResult.Depth(depth, candidates, tries, newStates, next.size(),
+                    nanoTime.getAsLong() - depthStarted));
             if (cut == null) {
                 complete = depth;
             }

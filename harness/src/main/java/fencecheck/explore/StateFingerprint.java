@@ -17,8 +17,10 @@ import fencecheck.trace.Step;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -79,11 +81,57 @@ final class StateFingerprint {
 
     /** The canonical fingerprint of the state {@code result} ends in. */
     static String of(ExhaustiveScope scope, TryResult result) {
+        return new StateFingerprint(scope, result).canonical();
+    }
+
+    /** The state {@code result} ends in: its fingerprint, and what tells which next steps are no-ops. */
+    static Reached reached(ExhaustiveScope scope, TryResult result) {
         StateFingerprint f = new StateFingerprint(scope, result);
+        Set<Integer> believers = new HashSet<>();
+        for (int w = 1; w <= f.workers; w++) {
+            if (f.beliefs.containsKey(f.current[w])) {
+                believers.add(w);
+            }
+        }
+        Set<String> leased = new HashSet<>();
+        f.model.forEach((key, rows) -> {
+            if (rows.lease() != null) {
+                leased.add(key);
+            }
+        });
+        return new Reached(f.canonical(), believers, leased);
+    }
+
+    /**
+     * A state reached.
+     *
+     * @param fingerprint its canonical fingerprint
+     * @param believers   the worker slots whose current incarnation believes it holds a lease
+     * @param leased      the keys with a lease row in the model
+     */
+    record Reached(String fingerprint, Set<Integer> believers, Set<String> leased) {
+
+        /**
+         * Whether {@code step} is sure to change nothing here: the runner skips a renew, a release or a write of a
+         * worker that believes it holds nothing, and a clock move to the end of a key with no lease, sending nothing.
+         */
+        boolean noOp(Step step) {
+            return switch (step.action()) {
+                case Action.Renew r -> !believers.contains(Actors.slot(step.actor()));
+                case Action.Release r -> !believers.contains(Actors.slot(step.actor()));
+                case Action.Write w -> !believers.contains(Actors.slot(step.actor()));
+                case Action.AdvanceToExpiry a -> !leased.contains(a.key());
+                default -> false;
+            };
+        }
+    }
+
+    /** The smallest encoding over every renaming of workers and keys. */
+    private String canonical() {
         String best = null;
-        for (int[] workerOrder : Permutations.of(f.workers)) {
-            for (int[] keyOrder : Permutations.of(f.keys.size())) {
-                String encoded = f.encode(workerOrder, keyOrder);
+        for (int[] workerOrder : Permutations.of(workers)) {
+            for (int[] keyOrder : Permutations.of(keys.size())) {
+                String encoded = encode(workerOrder, keyOrder);
                 if (best == null || encoded.compareTo(best) < 0) {
                     best = encoded;
                 }
