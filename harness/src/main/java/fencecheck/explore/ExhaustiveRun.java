@@ -4,6 +4,7 @@ import fencecheck.api.LeaseProtocol;
 import fencecheck.findings.FindingKind;
 import fencecheck.findings.FindingKinds;
 import fencecheck.protocol.SqlLeaseProtocol;
+import fencecheck.run.HistoryEntry;
 import fencecheck.run.TraceRunner;
 import fencecheck.run.TryResult;
 import fencecheck.trace.Step;
@@ -21,11 +22,11 @@ import java.util.function.LongSupplier;
 /**
  * Exhaustive mode: breadth first over traces, each candidate a trace of the frontier and one more step of the
  * alphabet, run from empty tables against the real database in lock step. Two candidates that end in the same state
- * ({@link StateFingerprint}) are expanded once, where that is sound, and a step the runner is sure to skip (a renew
- * of a worker that holds nothing, say) is not run at all, since it leaves the state it starts from, which was reached
- * already; a failing candidate is a finding, and breadth
- * first its trace is the shortest that fails. The run finishes the depth of its first finding (every finding of that
- * length) and goes no deeper.
+ * ({@link StateFingerprint}) are expanded once, where that is sound. A step the runner is sure to skip (a renew of
+ * a worker that holds nothing, say) is not run at all, and a candidate whose last step the runner skipped is not
+ * expanded, merged or not: nothing was sent, so it is in the state it started from, which was reached already. A
+ * failing candidate is a finding, and breadth first its trace is the shortest that fails. The run finishes the depth
+ * of its first finding (every finding of that length) and goes no deeper.
  */
 public final class ExhaustiveRun {
 
@@ -138,7 +139,7 @@ public final class ExhaustiveRun {
                     if (isNew) {
                         newStates++;
                     }
-                    if (isNew || !merge) {
+                    if (isNew || !merge && !(skipNoOps && lastStepSkipped(tried))) {
                         next.add(new Node(tried.trace(), reached));
                     }
                 }
@@ -155,6 +156,13 @@ public final class ExhaustiveRun {
         }
         return new ExhaustiveResult(scope, implementation, notMergedWhy, depths, complete, fingerprints.size(), findings,
                 nanoTime.getAsLong() - started, Optional.ofNullable(cut));
+    }
+
+    /** Whether the runner skipped the try's last step: everything it recorded of it is a no-op. */
+    private static boolean lastStepSkipped(TryResult tried) {
+        int last = tried.steps();
+        List<HistoryEntry> entries = tried.history().stream().filter(e -> e.step() == last).toList();
+        return !entries.isEmpty() && entries.stream().allMatch(e -> e.kind() == HistoryEntry.Kind.NO_OP);
     }
 
     private Path save(Trace trace, int number) {

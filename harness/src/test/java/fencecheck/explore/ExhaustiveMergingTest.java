@@ -83,8 +83,14 @@ class ExhaustiveMergingTest {
         LeaseProtocol java = FaultVariants.inMemoryTokenCounter();
         assertThat(ExhaustiveRun.whyNotMerged(java)).hasValueSatisfying(why -> assertThat(why).contains("Java implementation"));
         try (TraceRunner runner = new TraceRunner(Databases.shared(), java)) {
-            ExhaustiveResult result = new ExhaustiveRun(runner, ExhaustiveScope.of(1, BUDGET), null).run();
+            ExhaustiveRun run = new ExhaustiveRun(runner, ExhaustiveScope.of(2, BUDGET), null);
+            ExhaustiveResult result = run.run();
             assertThat(result.verdict()).contains("; every trace expanded, states not merged: " + java.name() + " is a Java implementation");
+            assertThat(result.passed()).as(result.verdict()).isTrue();
+            // only the acquires of depth 1 do anything; the traces ending in a skipped step are not expanded
+            assertThat(result.depths().get(1).candidates()).isEqualTo(7 * ExhaustiveScope.of(2, BUDGET).alphabet().size());
+            ExhaustiveResult every = run.runWithoutMerging();
+            assertThat(result.states()).as("the same states as running every trace").isEqualTo(every.states());
         }
     }
 }
