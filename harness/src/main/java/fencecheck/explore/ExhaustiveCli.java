@@ -23,7 +23,7 @@ public final class ExhaustiveCli {
 
     static final String USAGE = "usage: IMPLEMENTATION [--depth N] [--workers N] [--keys N] [--actions "
             + String.join(",", ExhaustiveScope.ACTIONS.keySet()) + "] [--budget SECONDS] [--traces DIR]";
-    static final int DEFAULT_DEPTH = 6;
+    static final int DEFAULT_DEPTH = 8;
     static final Duration DEFAULT_BUDGET = Duration.ofMinutes(2);
 
     private ExhaustiveCli() {
