@@ -132,8 +132,16 @@ public final class Admissible {
             return unsafe(reference, () -> "token " + g.token() + " granted, not above every earlier token of " + a.key()
                     + " (" + highest + ")");
         }
+        boolean regrant = ownLease && g.token() == highest;
+        if (regrant && g.until() > held.until() && state.releasedByHolder(a.key())) {
+            // the row still holds for an instant (a release stored as until = now), but its holder ended the lease: it
+            // may get it back as the release left it, not a new lease under the same token (invariant 3)
+            return unsafe(reference, () -> "token " + g.token() + " re-granted to " + a.owner() + " after it released it,"
+                    + " with a later end: " + endInWords(g.until(), held.until()) + ", a token reused after its release");
+        }
         Lease granted = new Lease(a.owner(), g.until(), g.token());
-        return admissible(state.with(a.key(), state.key(a.key()).withLease(granted)), observed, reference,
+        ProtocolState next = state.with(a.key(), state.key(a.key()).withLease(granted));
+        return admissible(regrant ? next : next.withoutReleased(a.key()), observed, reference,
                 () -> grantDifference(reference.outcome(), g, ownLease));
     }
 
@@ -175,12 +183,15 @@ public final class Admissible {
                     + (valid ? held.owner() + " holds token " + held.token() + " until " + Micros.format(held.until())
                     : "token " + held.token() + " was granted to " + held.owner() + " since"));
         }
-        Lease next = held.withUntil(renewed.until());
+        // what the answer told the caller: it holds the lease until the answered end, so a lease kept as released is
+        // revived too (the model going on from a released row would grant the key to another worker meanwhile)
+        Lease next = new Lease(held.owner(), renewed.until(), held.token());
         Supplier<String> difference = () -> reference.outcome() instanceof Renewed ref
                 ? endInWords(renewed.until(), ref.until())
-                : "a renew after the lease ran out at " + Micros.format(held.until()) + " revives it (nobody was granted the key"
-                + " meanwhile)";
-        return admissible(state.with(r.key(), state.key(r.key()).withLease(next)), observed, reference, difference);
+                : (held.released() ? "a renew after the lease was released" : "a renew after the lease ran out at "
+                + Micros.format(held.until())) + " revives it (nobody was granted the key meanwhile)";
+        return admissible(state.with(r.key(), state.key(r.key()).withLease(next)).withoutReleased(r.key()), observed, reference,
+                difference);
     }
 
     private Judgement release(ProtocolState state, Release r, Outcome observed, Transition reference) {
