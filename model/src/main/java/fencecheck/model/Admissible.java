@@ -34,10 +34,12 @@ import java.util.function.Supplier;
  * <ul>
  *   <li><b>acquire</b>: the reference's; {@code Busy} (a refusal only delays); a grant when nobody else holds a
  *       valid lease, with any token above every token the key had and any lease end (a holder that acquires again
- *       may get its own lease back with another end). Unsafe: a grant while another owner holds a valid lease, a
- *       token not above every earlier one.</li>
+ *       may get its own lease back with another end; after it released the lease, no later end than the release
+ *       left). Unsafe: a grant while another owner holds a valid lease, a token not above every earlier one, the
+ *       holder's token granted back after its release with a later end (a token reused: invariant 3).</li>
  *   <li><b>renew</b>: the reference's; a refusal; a renew of the caller's own lease with any end, also after it
- *       ran out, as long as no later grant of the key came between (it then revives a lease nobody else had).
+ *       ran out or was released, as long as no later grant of the key came between (it then revives a lease nobody
+ *       else had, and the model goes on with it held, a released mark cleared).
  *       Unsafe: {@code Renewed} for a lease that is not the caller's (another owner's, or one granted after the
  *       caller's token), or for a key never granted.</li>
  *   <li><b>release</b>: the reference's; a refusal (the lease runs out at its end); {@code Released} of a lease
