@@ -84,71 +84,24 @@ class ModelExplorerTest {
 
     /**
      * What exploring with the invariants' memory found at depth 7 (merging states by the model's state alone had hidden
-     * both), and how the judge now answers each. Under the inclusive boundary a release stored as {@code until = now}
-     * leaves the lease valid for that instant; the judge admitted its holder's acquire in that instant as a re-grant of
-     * the same token with a later end, which invariant 3 calls a token reused after its release. The judge now remembers
-     * the release and calls that re-grant unsafe; the lease as the release left it is still the reference's answer.
-     * Under a release kept as a mark, the judge admits a renew after the release (a revival: nobody was granted the key
-     * meanwhile) but went on from a lease still marked released, so the reference then granted the key to another worker
-     * while the first was told it holds it; it now goes on from the revived lease, and the other worker is refused.
+     * both): under the inclusive boundary a release stored as {@code until = now} leaves the lease valid for that
+     * instant, and the judge admitted its holder's acquire then as a re-grant of the same token with a later end (3
+     * steps: invariant 3, a token reused after its release); under a release kept as a mark, the judge admitted a renew
+     * after the release but went on from the marked row, so the reference granted the key to another worker while the
+     * first was told it holds it (4 steps: invariant 2). The judge now remembers the release the row cannot show and
+     * calls that re-grant unsafe, and goes on from the revived lease ({@code AdmissibleAfterReleaseTest} judges both
+     * paths); two steps deeper than the shortest finding, neither setting breaks a guarantee.
      */
     @Test
-    void aReleaseThatLeavesTheLeaseValidOrMarkedIsJudgedAsTheInvariantsJudgeIt() {
-        ModelConfig atNow = ModelConfig.reference().withRelease(ReleaseEncoding.EXPIRE_AT_NOW);
-        Admissible judge = new Admissible(new LeaseModel(atNow));
-        ProtocolState released = replay(judge, ProtocolState.at(0),
-                new ModelExplorer.Step(new Command.Acquire("k1", "w1", 4), new Outcome.Granted(1, 3)),
-                new ModelExplorer.Step(new Command.Release("k1", "w1", 1), new Outcome.Released()));
-        assertThat(released.key("k1").lease()).isEqualTo(new Lease("w1", 0, 1));
-        assertThat(released.releasedByHolder("k1")).isTrue();
-        Command.Acquire again = new Command.Acquire("k1", "w1", 4);
-        Judgement later = judge.judge(released, again, new Outcome.Granted(1, 4));
-        assertThat(later.level()).isEqualTo(Judgement.Level.UNSAFE);
-        assertThat(later.difference()).isEqualTo("token 1 re-granted to w1 after it released it, with a later end: lease"
-                + " end 0.000004s (longer than the reference's 0.000000s), a token reused after its release");
-        assertThat(judge.judge(released, again, new Outcome.Granted(1, 0)).level()).isEqualTo(Judgement.Level.REFERENCE);
-        assertThat(judge.judge(released, again, new Outcome.Granted(2, 4)).level()).as("a new lease under the next token")
-                .isEqualTo(Judgement.Level.ADMISSIBLE);
-        // the same row without the release: a lease at its last instant, whose holder's re-lock may move the end
-        ProtocolState atItsEnd = replay(judge, ProtocolState.at(0),
-                new ModelExplorer.Step(new Command.Acquire("k1", "w1", 4), new Outcome.Granted(1, 4)),
-                new ModelExplorer.Step(new Command.AdvanceClock(4), new Outcome.ClockAt(4)));
-        assertThat(judge.judge(atItsEnd, again, new Outcome.Granted(1, 8)).level()).isEqualTo(Judgement.Level.ADMISSIBLE);
-        // a renew in the release's instant revives the lease, as the reference's own renew does: a re-grant may move it
-        ProtocolState revived = replay(judge, released, new ModelExplorer.Step(new Command.Renew("k1", "w1", 1, 4),
-                new Outcome.Renewed(4)));
-        assertThat(revived.releasedByHolder("k1")).isFalse();
-        assertThat(judge.judge(revived, again, new Outcome.Granted(1, 4)).level()).isEqualTo(Judgement.Level.REFERENCE);
-
-        ModelConfig marked = ModelConfig.reference().withRelease(ReleaseEncoding.KEEP_TOKEN_MARK_RELEASED);
-        Admissible markedJudge = new Admissible(new LeaseModel(marked));
-        ProtocolState renewed = replay(markedJudge, ProtocolState.at(0),
-                new ModelExplorer.Step(new Command.Acquire("k1", "w1", 4), new Outcome.Granted(1, 4)),
-                new ModelExplorer.Step(new Command.Release("k1", "w1", 1), new Outcome.Released()),
-                new ModelExplorer.Step(new Command.Renew("k1", "w1", 1, 4), new Outcome.Renewed(4)));
-        assertThat(renewed.key("k1").lease()).as("the revived lease, no longer marked").isEqualTo(new Lease("w1", 4, 1));
-        assertThat(markedJudge.judge(renewed, new Command.Acquire("k1", "w2", 4), new Outcome.Busy()).level())
-                .isEqualTo(Judgement.Level.REFERENCE);
-        assertThat(markedJudge.judge(renewed, new Command.Acquire("k1", "w2", 4), new Outcome.Granted(2, 4)).level())
-                .isEqualTo(Judgement.Level.UNSAFE);
-
-        for (ModelConfig config : new ModelConfig[]{atNow, marked}) {
+    void bothReleasesThatLeaveAnInstantOrAMarkKeepEveryGuaranteeTwoStepsBeyondTheirFormerFindings() {
+        for (ModelConfig config : new ModelConfig[]{ModelConfig.reference().withRelease(ReleaseEncoding.EXPIRE_AT_NOW),
+                ModelConfig.reference().withRelease(ReleaseEncoding.KEEP_TOKEN_MARK_RELEASED)}) {
             ModelExplorer.Report report = ModelExplorer.explore(new ExplorationScope(config, 2, 1, 8, 4));
             assertThat(report.finding()).as("%s", config).isEmpty();
-            assertThat(report.reached().keySet()).as("%s: what the explored edges met", config)
-                    .contains(ExplorationScope.Situation.RELEASE);
+            assertThat(report.depth()).as("%s", config).isEqualTo(8);
+            assertThat(report.reached()).as("%s: releases met", config).containsKey(ExplorationScope.Situation.RELEASE);
+            System.out.printf("model explored: %s, %,d states%n", config, report.states());
         }
-    }
-
-    /** The state {@code judge} leaves after each step, each answer judged the reference's or admissible. */
-    private static ProtocolState replay(Admissible judge, ProtocolState from, ModelExplorer.Step... steps) {
-        ProtocolState state = from;
-        for (ModelExplorer.Step step : steps) {
-            Judgement j = judge.judge(state, step.command(), step.answer());
-            assertThat(j.level()).as("%s", step).isNotEqualTo(Judgement.Level.UNSAFE);
-            state = j.transition().next();
-        }
-        return state;
     }
 
     @Test
