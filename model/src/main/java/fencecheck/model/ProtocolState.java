@@ -3,6 +3,8 @@ package fencecheck.model;
 import fencecheck.api.KeyState;
 
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -17,16 +19,17 @@ import java.util.TreeMap;
  * reused after its release). A later grant or a renewal of the key makes the memory stale: it is read only while the
  * lease row still carries that token and nothing revived it.
  */
-public record ProtocolState(long now, SortedMap<String, KeyState> keys, SortedMap<String, Long> released) {
+public record ProtocolState(long now, SortedMap<String, KeyState> keys, Map<String, Long> released) {
 
     public ProtocolState {
         keys = Collections.unmodifiableSortedMap(new TreeMap<>(keys));
-        released = released.isEmpty() ? Collections.emptySortedMap() : Collections.unmodifiableSortedMap(new TreeMap<>(released));
+        // Map.copyOf keeps a memory it made as it is: most steps hand it on unchanged, and are not to copy it again
+        released = Map.copyOf(released);
     }
 
     /** A state with nothing released: what rows read back from a database give. */
     public ProtocolState(long now, SortedMap<String, KeyState> keys) {
-        this(now, keys, new TreeMap<>());
+        this(now, keys, Map.of());
     }
 
     public static ProtocolState at(long now) {
@@ -55,7 +58,10 @@ public record ProtocolState(long now, SortedMap<String, KeyState> keys, SortedMa
 
     /** The same state remembering that {@code key}'s holder released the lease of {@code token}. */
     public ProtocolState withReleased(String key, long token) {
-        SortedMap<String, Long> copy = new TreeMap<>(released);
+        if (Long.valueOf(token).equals(released.get(key))) {
+            return this;
+        }
+        Map<String, Long> copy = new HashMap<>(released);
         copy.put(key, token);
         return new ProtocolState(now, keys, copy);
     }
@@ -65,7 +71,7 @@ public record ProtocolState(long now, SortedMap<String, KeyState> keys, SortedMa
         if (!released.containsKey(key)) {
             return this;
         }
-        SortedMap<String, Long> copy = new TreeMap<>(released);
+        Map<String, Long> copy = new HashMap<>(released);
         copy.remove(key);
         return new ProtocolState(now, keys, copy);
     }
