@@ -23,7 +23,8 @@ public enum ReleaseEncoding {
      * (and microseconds) the lease is expired from the release on; with {@link Boundary#INCLUSIVE}
      * it is still valid at the release instant itself, so at that instant another owner's
      * acquire is {@code Busy}, the releasing owner's renew succeeds (and so revives the lease),
-     * and its acquire is an idempotent re-grant answering the shortened {@code until}; from the
+     * and its acquire is an idempotent re-grant answering the shortened {@code until} (one answering
+     * a later end is unsafe: the released lease would start again under its old token); from the
      * next microsecond on it is expired. With {@link TimeResolution#MILLISECONDS} the stored
      * {@code until} is {@code now} rounded, which may lie up to half a millisecond after the
      * release: the lease stays valid until then, under either boundary.
@@ -34,7 +35,9 @@ public enum ReleaseEncoding {
      * The implementation keeps the row, its token and its {@code until}, and marks it
      * released: the lease is not held by anyone from the release on, whatever its
      * {@code until}; no renew revives it, and the next acquire (by any owner, the
-     * releasing one included) is a new grant continuing the key's token sequence.
+     * releasing one included) is a new grant continuing the key's token sequence. A renew
+     * answered {@code Renewed} anyway, before anyone else was granted the key, is admissible
+     * as a revival: the lease is then held again, no longer marked.
      */
     KEEP_TOKEN_MARK_RELEASED
 }

@@ -74,7 +74,7 @@ final class StateCodec {
     }
 
     // the fields of one key, read from the state once and written once per renaming
-    private static final int LEASE = 0;         // 0 none, 1 held row, 2 released row
+    private static final int LEASE = 0;         // 0 none, 1 held row, 2 released row; 3 more once its holder released it
     private static final int OWNER = 1;         // worker
     private static final int UNTIL = 2;
     private static final int TOKEN = 3;
@@ -111,7 +111,8 @@ final class StateCodec {
                 fields[b + UNTIL] = 0;
                 fields[b + TOKEN] = 0;
             } else {
-                fields[b + LEASE] = lease.released() ? 2 : 1;
+                // what the judge remembers of a release besides the row (ProtocolState.released)
+                fields[b + LEASE] = (lease.released() ? 2 : 1) + (model.releasedByHolder(ExplorationScope.key(k)) ? 3 : 0);
                 fields[b + OWNER] = ExplorationScope.workerIndex(lease.owner());
                 fields[b + UNTIL] = instant(lease.until(), now);
                 fields[b + TOKEN] = lease.token();

@@ -34,10 +34,12 @@ import java.util.function.Supplier;
  * <ul>
  *   <li><b>acquire</b>: the reference's; {@code Busy} (a refusal only delays); a grant when nobody else holds a
  *       valid lease, with any token above every token the key had and any lease end (a holder that acquires again
- *       may get its own lease back with another end). Unsafe: a grant while another owner holds a valid lease, a
- *       token not above every earlier one.</li>
+ *       may get its own lease back with another end; after it released the lease, no later end than the release
+ *       left). Unsafe: a grant while another owner holds a valid lease, a token not above every earlier one, the
+ *       holder's token granted back after its release with a later end (a token reused: invariant 3).</li>
  *   <li><b>renew</b>: the reference's; a refusal; a renew of the caller's own lease with any end, also after it
- *       ran out, as long as no later grant of the key came between (it then revives a lease nobody else had).
+ *       ran out or was released, as long as no later grant of the key came between (it then revives a lease nobody
+ *       else had, and the model goes on with it held, a released mark cleared).
  *       Unsafe: {@code Renewed} for a lease that is not the caller's (another owner's, or one granted after the
  *       caller's token), or for a key never granted.</li>
  *   <li><b>release</b>: the reference's; a refusal (the lease runs out at its end); {@code Released} of a lease
@@ -132,8 +134,16 @@ public final class Admissible {
             return unsafe(reference, () -> "token " + g.token() + " granted, not above every earlier token of " + a.key()
                     + " (" + highest + ")");
         }
+        boolean regrant = ownLease && g.token() == highest;
+        if (regrant && g.until() > held.until() && state.releasedByHolder(a.key())) {
+            // the row still holds for an instant (a release stored as until = now), but its holder ended the lease: it
+            // may get it back as the release left it, not a new lease under the same token (invariant 3)
+            return unsafe(reference, () -> "token " + g.token() + " re-granted to " + a.owner() + " after it released it,"
+                    + " with a later end: " + endInWords(g.until(), held.until()) + ", a token reused after its release");
+        }
         Lease granted = new Lease(a.owner(), g.until(), g.token());
-        return admissible(state.with(a.key(), state.key(a.key()).withLease(granted)), observed, reference,
+        ProtocolState next = state.with(a.key(), state.key(a.key()).withLease(granted));
+        return admissible(regrant ? next : next.withoutReleased(a.key()), observed, reference,
                 () -> grantDifference(reference.outcome(), g, ownLease));
     }
 
@@ -175,12 +185,15 @@ public final class Admissible {
                     + (valid ? held.owner() + " holds token " + held.token() + " until " + Micros.format(held.until())
                     : "token " + held.token() + " was granted to " + held.owner() + " since"));
         }
-        Lease next = held.withUntil(renewed.until());
+        // what the answer told the caller: it holds the lease until the answered end, so a lease kept as released is
+        // revived too (the model going on from a released row would grant the key to another worker meanwhile)
+        Lease next = new Lease(held.owner(), renewed.until(), held.token());
         Supplier<String> difference = () -> reference.outcome() instanceof Renewed ref
                 ? endInWords(renewed.until(), ref.until())
-                : "a renew after the lease ran out at " + Micros.format(held.until()) + " revives it (nobody was granted the key"
-                + " meanwhile)";
-        return admissible(state.with(r.key(), state.key(r.key()).withLease(next)), observed, reference, difference);
+                : (held.released() ? "a renew after the lease was released" : "a renew after the lease ran out at "
+                + Micros.format(held.until())) + " revives it (nobody was granted the key meanwhile)";
+        return admissible(state.with(r.key(), state.key(r.key()).withLease(next)).withoutReleased(r.key()), observed, reference,
+                difference);
     }
 
     private Judgement release(ProtocolState state, Release r, Outcome observed, Transition reference) {

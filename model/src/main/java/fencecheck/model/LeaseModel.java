@@ -129,7 +129,7 @@ public final class LeaseModel {
 
     private Transition grant(ProtocolState state, Acquire a, long token) {
         Lease lease = new Lease(a.owner(), stored(state.now() + a.ttl()), token);
-        ProtocolState next = state.with(a.key(), state.key(a.key()).withLease(lease));
+        ProtocolState next = state.with(a.key(), state.key(a.key()).withLease(lease)).withoutReleased(a.key());
         return new Transition(next, new Granted(token, lease.until()));
     }
 
@@ -149,7 +149,7 @@ public final class LeaseModel {
             return new Transition(state, new RenewRejected());
         }
         Lease renewed = held.withUntil(stored(state.now() + r.ttl()));
-        return new Transition(state.with(r.key(), key.withLease(renewed)), new Renewed(renewed.until()));
+        return new Transition(state.with(r.key(), key.withLease(renewed)).withoutReleased(r.key()), new Renewed(renewed.until()));
     }
 
     /** Released leases stay as rows with their token: deleting them would restart tokens at 1. */
@@ -160,7 +160,8 @@ public final class LeaseModel {
             return new Transition(state, new ReleaseRejected());
         }
         Lease released = Semantics.release(config.release(), held, state.now(), config.resolution());
-        return new Transition(state.with(r.key(), key.withLease(released)), new Released());
+        // remembered: under the inclusive boundary a release stored as until = now leaves the row valid for the instant
+        return new Transition(state.with(r.key(), key.withLease(released)).withReleased(r.key(), held.token()), new Released());
     }
 
     /** Neither sink looks at lease expiry: fencing orders writers, it is not a wall clock. */

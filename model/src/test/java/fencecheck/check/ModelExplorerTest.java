@@ -68,6 +68,10 @@ class ModelExplorerTest {
                 ModelConfig.reference().withBoundary(Boundary.EXCLUSIVE),
                 ModelConfig.reference().withResolution(TimeResolution.MILLISECONDS),
                 ModelConfig.reference().withRelease(ReleaseEncoding.EXPIRE_AT_NOW).withBoundary(Boundary.EXCLUSIVE),
+                ModelConfig.reference().withRelease(ReleaseEncoding.EXPIRE_AT_NOW),
+                ModelConfig.reference().withRelease(ReleaseEncoding.EXPIRE_AT_NOW).withResolution(TimeResolution.MILLISECONDS),
+                ModelConfig.reference().withRelease(ReleaseEncoding.KEEP_TOKEN_MARK_RELEASED),
+                ModelConfig.reference().withRelease(ReleaseEncoding.KEEP_TOKEN_MARK_RELEASED).withBoundary(Boundary.EXCLUSIVE),
                 ModelConfig.reference().withBinding(OperationBinding.OWNER_ONLY),
                 ModelConfig.reference().withTokens(TokenSequence.INCREASING),
                 ModelConfig.reference().withIdempotentRegrant(false).withBoundary(Boundary.EXCLUSIVE)
@@ -80,38 +84,24 @@ class ModelExplorerTest {
 
     /**
      * What exploring with the invariants' memory found at depth 7 (merging states by the model's state alone had hidden
-     * both). Under the inclusive boundary a release stored as {@code until = now} leaves the lease valid for that
-     * instant, and the judge admits its holder's acquire in that instant as a re-grant of the same token with a later
-     * end, which invariant 3 calls a token reused after its release. Under a release kept as a mark, the judge admits a
-     * renew after the release (a revival) but goes on from a lease still marked released, so the reference then grants
-     * the key to another worker while the first was told it holds it. Judge and invariants disagree; until the judge
-     * changes, this test keeps each disagreement and its shortest path in view.
+     * both): under the inclusive boundary a release stored as {@code until = now} leaves the lease valid for that
+     * instant, and the judge admitted its holder's acquire then as a re-grant of the same token with a later end (3
+     * steps: invariant 3, a token reused after its release); under a release kept as a mark, the judge admitted a renew
+     * after the release but went on from the marked row, so the reference granted the key to another worker while the
+     * first was told it holds it (4 steps: invariant 2). The judge now remembers the release the row cannot show and
+     * calls that re-grant unsafe, and goes on from the revived lease ({@code AdmissibleAfterReleaseTest} judges both
+     * paths); two steps deeper than the shortest finding, neither setting breaks a guarantee.
      */
     @Test
-    void twoClaimsAboutReleasesLetTheJudgeAdmitWhatTheInvariantsRefuse() {
-        ModelExplorer.Finding atNow = finding(ModelConfig.reference().withRelease(ReleaseEncoding.EXPIRE_AT_NOW));
-        assertThat(atNow.path()).containsExactly(
-                new ModelExplorer.Step(new Command.Acquire("k1", "w1", 4), new Outcome.Granted(1, 3)),
-                new ModelExplorer.Step(new Command.Release("k1", "w1", 1), new Outcome.Released()),
-                new ModelExplorer.Step(new Command.Acquire("k1", "w1", 4), new Outcome.Granted(1, 4)));
-        assertThat(atNow.problem()).isEqualTo("an answer the judge admits (a re-grant: lease end 0.000004s (longer than"
-                + " the reference's 0.000000s)) breaks 3. tokens strictly increasing, never reused: token 1 of k1"
-                + " granted to w1 after it was granted to w1");
-
-        ModelExplorer.Finding marked = finding(ModelConfig.reference().withRelease(ReleaseEncoding.KEEP_TOKEN_MARK_RELEASED));
-        assertThat(marked.path()).containsExactly(
-                new ModelExplorer.Step(new Command.Acquire("k1", "w1", 4), new Outcome.Granted(1, 4)),
-                new ModelExplorer.Step(new Command.Release("k1", "w1", 1), new Outcome.Released()),
-                new ModelExplorer.Step(new Command.Renew("k1", "w1", 1, 4), new Outcome.Renewed(4)),
-                new ModelExplorer.Step(new Command.Acquire("k1", "w2", 4), new Outcome.Granted(2, 4)));
-        assertThat(marked.problem()).isEqualTo("the reference's answer breaks 2. mutual exclusion: w2 holds k1 while w1's"
-                + " lease is still valid (until 0.000004s)");
-    }
-
-    private static ModelExplorer.Finding finding(ModelConfig config) {
-        ModelExplorer.Report report = ModelExplorer.explore(new ExplorationScope(config, 2, 1, 7, 4));
-        assertThat(report.finding()).as("%s", config).isPresent();
-        return report.finding().get();
+    void bothReleasesThatLeaveAnInstantOrAMarkKeepEveryGuaranteeTwoStepsBeyondTheirFormerFindings() {
+        for (ModelConfig config : new ModelConfig[]{ModelConfig.reference().withRelease(ReleaseEncoding.EXPIRE_AT_NOW),
+                ModelConfig.reference().withRelease(ReleaseEncoding.KEEP_TOKEN_MARK_RELEASED)}) {
+            ModelExplorer.Report report = ModelExplorer.explore(new ExplorationScope(config, 2, 1, 8, 4));
+            assertThat(report.finding()).as("%s", config).isEmpty();
+            assertThat(report.depth()).as("%s", config).isEqualTo(8);
+            assertThat(report.reached()).as("%s: releases met", config).containsKey(ExplorationScope.Situation.RELEASE);
+            System.out.printf("model explored: %s, %,d states%n", config, report.states());
+        }
     }
 
     @Test
