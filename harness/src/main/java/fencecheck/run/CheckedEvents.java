@@ -105,14 +105,16 @@ public record CheckedEvents(List<Event> events, List<Delivery> deliveries, List<
     }
 
     /**
-     * A grant or a COMMIT whose answer the network lost after the database ran
-     * it (the model ran it too, or it would have no expected answer).
+     * A grant, a release or a COMMIT whose answer the network lost after the database ran it (the model ran it too, or
+     * it would have no expected answer): a release that ran ended its holder's claim, though nobody heard of it.
      */
     private static boolean ranWithItsAnswerLost(HistoryEntry e) {
-        boolean grantOrCommit = e.command() instanceof JobCommand.LeaseOperation op && op.command() instanceof Command.Acquire
-                && e.expected() instanceof JobOutcome.Answered a && a.outcome() instanceof Outcome.Granted
-                || e.command() instanceof JobCommand.Commit && e.expected() instanceof JobOutcome.Committed;
-        return grantOrCommit && e.observed() == null && "RESPONSE_LOST".equals(e.fault());
+        boolean grantOrRelease = e.command() instanceof JobCommand.LeaseOperation op
+                && e.expected() instanceof JobOutcome.Answered a
+                && (op.command() instanceof Command.Acquire && a.outcome() instanceof Outcome.Granted
+                || op.command() instanceof Command.Release && a.outcome() instanceof Outcome.Released);
+        boolean commit = e.command() instanceof JobCommand.Commit && e.expected() instanceof JobOutcome.Committed;
+        return (grantOrRelease || commit) && e.observed() == null && "RESPONSE_LOST".equals(e.fault());
     }
 
     private static void delivery(HistoryEntry e, List<Delivery> deliveries) {

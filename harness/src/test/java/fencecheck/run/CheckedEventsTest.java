@@ -66,6 +66,24 @@ class CheckedEventsTest {
                 .filteredOn(c -> c instanceof Command.Write).as("the write, acknowledged at once").hasSize(1);
     }
 
+    /**
+     * A release runs and its answer is lost; another worker then takes the lease. The release ended the first claim
+     * though nobody heard of it: no mutual-exclusion finding (an example project's run once reported one).
+     */
+    @Test
+    void aReleaseWhoseAnswerWasLostAfterItRanEndsItsHoldersClaim() {
+        seen("w1", new JobCommand.LeaseOperation("w1", new Command.Acquire("K1", "w1", 10)), new JobOutcome.Answered(new Outcome.Granted(1, 10)));
+        now = 2;
+        history.add(new HistoryEntry(history.size() + 1, HistoryEntry.Kind.STATEMENT, false, "w1", "",
+                new JobCommand.LeaseOperation("w1", new Command.Release("K1", "w1", 1)), now,
+                new JobOutcome.Answered(new Outcome.Released()), null, "K1", null, null, null, "RESPONSE_LOST"));
+        now = 3;
+        seen("w2", new JobCommand.LeaseOperation("w2", new Command.Acquire("K1", "w2", 10)), new JobOutcome.Answered(new Outcome.Granted(2, 13)));
+
+        assertThat(Invariants.check(CheckedEvents.of(history).events(), Boundary.INCLUSIVE)).isEmpty();
+        assertThat(CheckedEvents.of(history).events()).extracting(e -> e.command()).anyMatch(c -> c instanceof Command.Release);
+    }
+
     @Test
     void aJobThatRollsBackAcceptedNothing() {
         grantsAndATakeoverBeforeTheCommit(new JobCommand.Rollback("w1"), new JobOutcome.RolledBack());
