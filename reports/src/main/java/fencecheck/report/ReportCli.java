@@ -14,7 +14,9 @@ import java.util.List;
  * path of its {@code index.html}. Exit code 0 when the report was written;
  * 2 for bad input, explained in one line.
  *
- * A folder may be a run's folder or a folder of runs, whose latest run is read ({@link RunFolders}).
+ * A folder may be a run's folder or a folder of runs, whose latest run is read ({@link RunFolders}). The results of the
+ * n shards of a run split with {@code -Dfencecheck.shard=i/n} are merged into one verdict ({@link ShardMerge}); the
+ * exhaustive verdict of each merged run is printed before the report's path.
  *
  * <pre>mvn -q -pl reports -am compile exec:java -Dexec.args="render properties/target/fencecheck/runs"</pre>
  */
@@ -57,8 +59,16 @@ public final class ReportCli {
             return 2;
         }
         try {
-            List<RunResult> results = ResultFiles.readAll(sources);
+            List<RunResult> results = ShardMerge.merge(ResultFiles.readAll(sources));
             Path index = ReportRenderer.render(results, target.toAbsolutePath());
+            for (RunResult r : results) {
+                if (r.exhaustive() != null && r.exhaustive().shards() > 1) {
+                    out.println(r.implementation() + " " + r.property() + ": " + r.exhaustive().verdict());
+                    if (r.status() == RunResult.Status.ABORTED && r.failure() != null) {
+                        out.println("  " + r.failure().verdict());
+                    }
+                }
+            }
             out.println(index);
             return 0;
         } catch (ResultFiles.BadResultFile e) {
