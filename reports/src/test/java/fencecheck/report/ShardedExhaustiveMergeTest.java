@@ -82,4 +82,18 @@ class ShardedExhaustiveMergeTest {
                         .stream().map(f -> f.finding().kind()).toList());
         assertThat(merged.findings()).allSatisfy(f -> assertThat(f.traceSteps()).isEqualTo(whole[0].findings().getFirst().result().steps()));
     }
+
+    @Test
+    void aVariantFoundBelowTheSplit() {
+        ExhaustiveResult[] whole = new ExhaustiveResult[1];
+        ExhaustiveScope scope = ExhaustiveScope.of(3, BUDGET).withActions(List.of("acquire", "write-held", "clock-to-end"));
+        RunResult merged = mergedAgainstWhole(Variants.boundaryOverlap(), scope, 2, whole);
+        assertThat(whole[0].passed()).as(whole[0].verdict()).isFalse();
+        assertThat(merged.exhaustive().splitDepth()).isEqualTo(2);
+        assertThat(merged.exhaustive().states()).isEqualTo(whole[0].states());
+        assertThat(merged.findings()).extracting(f -> f.finding().kind())
+                .containsExactlyInAnyOrderElementsOf(ExhaustiveRunResults.of(PROPERTY, whole[0], null, null, Instant.now()).findings()
+                        .stream().map(f -> f.finding().kind()).toList());
+        assertThat(merged.findings()).allSatisfy(f -> assertThat(f.traceSteps()).isEqualTo(3));
+    }
 }
