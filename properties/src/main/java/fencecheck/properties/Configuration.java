@@ -11,6 +11,7 @@ import fencecheck.kit.KitLeaseProtocol;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.PackPreflight;
 import fencecheck.realtime.RealTimeSettings;
+import fencecheck.shard.Shard;
 
 import java.sql.SQLException;
 import java.util.HashMap;
@@ -78,6 +79,7 @@ final class Configuration {
     private static Optional<String> checkSettings() {
         try {
             Seeds.fromSystemProperty();
+            Shard.fromSystemProperty();
             Selection.fromCommandLine();
             RealTimeTtl.of(null);
             ShrinkBudget.fromSystemProperties();

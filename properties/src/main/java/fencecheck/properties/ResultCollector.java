@@ -9,6 +9,7 @@ import fencecheck.findings.FailingTries;
 import fencecheck.findings.Finding;
 import fencecheck.realtime.RealTimeRun;
 import fencecheck.report.ResultFiles;
+import fencecheck.shard.Shard;
 import fencecheck.report.RunFolders;
 import fencecheck.report.RunResult;
 import fencecheck.run.Floors;
@@ -81,7 +82,7 @@ public class ResultCollector implements AroundPropertyHook, OnFencecheckProperti
         long millis = (System.nanoTime() - startedNanos) / 1_000_000;
         try {
             RunResult run = collect(context, result, started, millis, protocol, runner);
-            ResultFiles.write(run, results());
+            ResultFiles.write(run.withShard(Shard.fromSystemProperty().orElse(null)), results());
         } catch (RuntimeException e) {
             System.err.println("fencecheck: the result of " + context.extendedLabel() + " was not recorded: " + e.getMessage());
         }
