@@ -21,6 +21,9 @@ import java.util.TreeMap;
  */
 public final class ShardMerge {
 
+    /** What the line of a missing shard says, whatever the shards. */
+    static final String MISSING = " no result: what ";
+
     private ShardMerge() {
     }
 
@@ -65,7 +68,7 @@ public final class ShardMerge {
     static String missingLine(RunResult any, int count, List<Integer> missing) {
         List<String> shards = missing.stream().map(i -> i + "/" + count).toList();
         return (shards.size() == 1 ? "shard " + shards.getFirst() + " has" : "shards " + String.join(", ", shards) + " have")
-                + " no result: what " + (shards.size() == 1 ? "it" : "they") + " would have run did not run; render with every shard's"
+                + MISSING + (shards.size() == 1 ? "it" : "they") + " would have run did not run; render with every shard's"
                 + " results folder, or re-run " + (shards.size() == 1 ? "it" : "them") + " with -D" + Shard.PROPERTY + "="
                 + shards.getFirst();
     }

@@ -148,6 +148,20 @@ class ShardMergeTest {
     }
 
     @Test
+    void withVerdictTheRenderCommandSaysAShardIsMissingAndExitsOne() {
+        Path one = folder.resolve("shard-1");
+        ResultFiles.write(first(), one);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int code = ReportCli.run(List.of("render", "--out", folder.resolve("report").toString(), "--verdict", one.toString()),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        assertThat(code).isEqualTo(1);
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .contains("reference " + PROPERTY + ": exhaustive: depth 1 complete")
+                .contains("; shard 2/2 has no result: what it would have run did not run")
+                .contains("fencecheck verdict: failed: 1 property failed without a finding (an error)");
+    }
+
+    @Test
     void aVersionSevenFileIsStillRead() {
         String json = ResultFiles.toJson(SampleResults.passing()).replace("\"schemaVersion\" : " + RunResult.SCHEMA_VERSION, "\"schemaVersion\" : 7")
                 .replace("\"shard\" : null,", "").replace("\"exhaustive\" : null", "\"examinedBy\" : null");
