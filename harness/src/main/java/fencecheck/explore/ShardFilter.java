@@ -26,6 +26,9 @@ import java.util.function.Function;
  */
 public final class ShardFilter {
 
+    /** The setting that fixes the split depth: {@code -Dfencecheck.shard.split=D}. */
+    public static final String SPLIT_PROPERTY = "fencecheck.shard.split";
+
     /** Frontier states per shard the split waits for, when no split depth is set: enough for the parts to be even. */
     public static final int STATES_PER_SHARD = 8;
 
@@ -55,6 +58,30 @@ public final class ShardFilter {
                     + " with " + STATES_PER_SHARD + " states per shard");
         }
         return new ShardFilter(shard, splitDepth);
+    }
+
+    /**
+     * The shard {@code -Dfencecheck.shard=i/n} names (the whole run when unset), split at {@code -Dfencecheck.shard.split=D}
+     * (when unset, at the first depth with {@link #STATES_PER_SHARD} states per shard).
+     *
+     * @throws IllegalArgumentException, in one line, for a bad shard or split depth
+     */
+    public static ShardFilter fromSystemProperties() {
+        Shard shard = Shard.fromSystemProperty().orElse(Shard.whole());
+        String split = System.getProperty(SPLIT_PROPERTY);
+        if (split == null || split.isBlank()) {
+            return of(shard, 0);
+        }
+        try {
+            int depth = Integer.parseInt(split.strip());
+            if (depth >= 1) {
+                return of(shard, depth);
+            }
+        } catch (NumberFormatException e) {
+            // refused below, as a depth below 1 is
+        }
+        throw new IllegalArgumentException("-D" + SPLIT_PROPERTY + "=" + split + " is not a depth: give the depth whose states the"
+                + " shards divide, 1 or more (unset: the first with " + STATES_PER_SHARD + " states per shard)");
     }
 
     public Shard shard() {

@@ -105,6 +105,36 @@ class ShardedExhaustiveTest {
     }
 
     @Test
+    void theSettingsNameTheShardAndTheSplitDepth() {
+        String shard = System.getProperty(Shard.PROPERTY);
+        String split = System.getProperty(ShardFilter.SPLIT_PROPERTY);
+        try {
+            System.setProperty(Shard.PROPERTY, "2/3");
+            System.setProperty(ShardFilter.SPLIT_PROPERTY, "4");
+            ShardFilter filter = ShardFilter.fromSystemProperties();
+            assertThat(filter.shard()).isEqualTo(new Shard(2, 3));
+            List<String> states = List.of("a", "b", "c");
+            assertThat(filter.fresh().keep(3, states, s -> s)).as("above the split depth").isEqualTo(states);
+            System.setProperty(ShardFilter.SPLIT_PROPERTY, "0");
+            assertThatThrownBy(ShardFilter::fromSystemProperties).hasMessageStartingWith("-Dfencecheck.shard.split=0 is not a depth")
+                    .hasMessageNotContaining("\n");
+            System.setProperty(Shard.PROPERTY, "3/2");
+            assertThatThrownBy(ShardFilter::fromSystemProperties).hasMessageStartingWith("-Dfencecheck.shard=3/2 is not a shard");
+        } finally {
+            restore(Shard.PROPERTY, shard);
+            restore(ShardFilter.SPLIT_PROPERTY, split);
+        }
+    }
+
+    private static void restore(String key, String value) {
+        if (value == null) {
+            System.clearProperty(key);
+        } else {
+            System.setProperty(key, value);
+        }
+    }
+
+    @Test
     void aNegativeSplitDepthIsRefusedInOneLine() {
         assertThatThrownBy(() -> ShardFilter.of(new Shard(1, 2), -1)).hasMessageNotContaining("\n").hasMessageContaining("give 1 or more");
     }

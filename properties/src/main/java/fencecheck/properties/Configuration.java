@@ -5,13 +5,13 @@ import fencecheck.api.Fencecheck;
 import fencecheck.api.LeaseProtocol;
 import fencecheck.db.Databases;
 import fencecheck.db.replica.Replication;
+import fencecheck.explore.ShardFilter;
 import fencecheck.faults.proxy.FaultProxies;
 import fencecheck.findings.ShrinkBudget;
 import fencecheck.kit.KitLeaseProtocol;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.PackPreflight;
 import fencecheck.realtime.RealTimeSettings;
-import fencecheck.shard.Shard;
 
 import java.sql.SQLException;
 import java.util.HashMap;
@@ -79,7 +79,7 @@ final class Configuration {
     private static Optional<String> checkSettings() {
         try {
             Seeds.fromSystemProperty();
-            Shard.fromSystemProperty();
+            ShardFilter.fromSystemProperties();
             Selection.fromCommandLine();
             RealTimeTtl.of(null);
             ShrinkBudget.fromSystemProperties();
