@@ -104,6 +104,8 @@ public record ExhaustiveResult(ExhaustiveScope scope, String implementation, Opt
                 .append(findings.size()).append(findings.size() == 1 ? " finding, " : " findings, ")
                 .append(String.format("%.1f s", nanos / 1e9));
         notMergedWhy.ifPresent(why -> s.append("; every trace expanded, states not merged: ").append(why));
+        sharded.ifPresent(part -> s.append("; shard ").append(part.shard()).append(part.splitDepth() == 0
+                ? ", never split (every shard explored everything)" : " of the states below depth " + part.splitDepth()));
         if (!findings.isEmpty()) {
             Found first = findings.getFirst();
             s.append("; the first at depth ").append(first.result().steps()).append(": ").append(first.result().verdict());

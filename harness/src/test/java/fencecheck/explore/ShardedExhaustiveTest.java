@@ -79,6 +79,7 @@ class ShardedExhaustiveTest {
         Runs runs = runs(Implementations.select("reference"), scope, 2);
         assertThat(runs.whole().passed()).as(runs.whole().verdict()).isTrue();
         assertThat(runs.first().sharded().orElseThrow().splitDepth()).isEqualTo(2);
+        assertThat(runs.second().verdict()).contains("; shard 2/2 of the states below depth 2");
         assertThat(runs.first().passed()).isTrue();
         assertThat(runs.second().passed()).isTrue();
         assertMergedIsWhole(runs);
