@@ -2,10 +2,12 @@ package fencecheck.explore;
 
 import fencecheck.findings.FindingKind;
 import fencecheck.run.TryResult;
+import fencecheck.shard.Shard;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedMap;
 
 /**
  * What an exhaustive run covered and found.
@@ -19,14 +21,32 @@ import java.util.Optional;
  * @param findings       the failing traces, one per kind, each the shortest that shows it
  * @param nanos          how long it took
  * @param cut            when the time budget stopped it: how far into the next depth it got
+ * @param sharded        when it is one shard of several: which, and the states it reached
  */
 public record ExhaustiveResult(ExhaustiveScope scope, String implementation, Optional<String> notMergedWhy,
                                List<Depth> depths, int completeDepth, int states, List<Found> findings, long nanos,
-                               Optional<Cut> cut) {
+                               Optional<Cut> cut, Optional<Sharded> sharded) {
 
     public ExhaustiveResult {
         depths = List.copyOf(depths);
         findings = List.copyOf(findings);
+    }
+
+    /** The result of a whole run, not one shard of several. */
+    public ExhaustiveResult(ExhaustiveScope scope, String implementation, Optional<String> notMergedWhy, List<Depth> depths,
+                            int completeDepth, int states, List<Found> findings, long nanos, Optional<Cut> cut) {
+        this(scope, implementation, notMergedWhy, depths, completeDepth, states, findings, nanos, cut, Optional.empty());
+    }
+
+    /**
+     * What one shard of several covered.
+     *
+     * @param shard         which shard
+     * @param splitDepth    the depth whose frontier was partitioned, or 0 when the run ended before one held enough states
+     *                      (then every shard explored everything)
+     * @param statesByDepth the hash ({@link Shard#hash}) of every state first reached at each depth, 0 the empty trace's
+     */
+    public record Sharded(Shard shard, int splitDepth, SortedMap<Integer, List<String>> statesByDepth) {
     }
 
     /**
@@ -84,6 +104,8 @@ public record ExhaustiveResult(ExhaustiveScope scope, String implementation, Opt
                 .append(findings.size()).append(findings.size() == 1 ? " finding, " : " findings, ")
                 .append(String.format("%.1f s", nanos / 1e9));
         notMergedWhy.ifPresent(why -> s.append("; every trace expanded, states not merged: ").append(why));
+        sharded.ifPresent(part -> s.append("; shard ").append(part.shard()).append(part.splitDepth() == 0
+                ? ", never split (every shard explored everything)" : " of the states below depth " + part.splitDepth()));
         if (!findings.isEmpty()) {
             Found first = findings.getFirst();
             s.append("; the first at depth ").append(first.result().steps()).append(": ").append(first.result().verdict());

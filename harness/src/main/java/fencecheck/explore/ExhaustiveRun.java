@@ -35,6 +35,8 @@ public final class ExhaustiveRun {
     private final Path findingsDirectory;
     /** The time the budget is measured in (ns): {@link System#nanoTime} but in tests. */
     private final LongSupplier nanoTime;
+    /** Which part of the frontier below the split depth this run explores: all of it but in a shard of several. */
+    private final ShardFilter shards;
 
     /**
      * @param findingsDirectory where the findings' traces are saved, or null to save none
@@ -46,11 +48,21 @@ public final class ExhaustiveRun {
     }
 
     ExhaustiveRun(TraceRunner runner, ExhaustiveScope scope, Path findingsDirectory, LongSupplier nanoTime) {
+        this(runner, scope, findingsDirectory, nanoTime, ShardFilter.none());
+    }
+
+    private ExhaustiveRun(TraceRunner runner, ExhaustiveScope scope, Path findingsDirectory, LongSupplier nanoTime, ShardFilter shards) {
         scope.checkBudget(whyNotMerged(runner.protocol()).isEmpty());
         this.runner = runner;
         this.scope = scope;
         this.findingsDirectory = findingsDirectory;
         this.nanoTime = nanoTime;
+        this.shards = shards;
+    }
+
+    /** The same run as one shard of several: below the split depth it explores only the states {@code shards} keeps. */
+    public ExhaustiveRun sharded(ShardFilter shards) {
+        return new ExhaustiveRun(runner, scope, findingsDirectory, nanoTime, shards);
     }
 
     /**
@@ -97,6 +109,8 @@ public final class ExhaustiveRun {
         }
         StateFingerprint.Reached start = StateFingerprint.reached(scope, empty);
         fingerprints.add(start.fingerprint());
+        ShardFilter shard = shards.fresh();
+        shard.reached(0, start.fingerprint());
         List<Node> frontier = List.of(new Node(root, start));
         List<ExhaustiveResult.Depth> depths = new ArrayList<>();
         List<ExhaustiveResult.Found> findings = new ArrayList<>();
@@ -138,6 +152,7 @@ public final class ExhaustiveRun {
                     boolean isNew = fingerprints.add(reached.fingerprint());
                     if (isNew) {
                         newStates++;
+                        shard.reached(depth, reached.fingerprint());
                     }
                     if (isNew || !merge && !(skipNoOps && lastStepSkipped(tried))) {
                         next.add(new Node(tried.trace(), reached));
@@ -152,10 +167,10 @@ public final class ExhaustiveRun {
             if (!findings.isEmpty()) {
                 break;
             }
-            frontier = next;
+            frontier = shard.keep(depth, next, n -> n.reached().fingerprint());
         }
         return new ExhaustiveResult(scope, implementation, notMergedWhy, depths, complete, fingerprints.size(), findings,
-                nanoTime.getAsLong() - started, Optional.ofNullable(cut));
+                nanoTime.getAsLong() - started, Optional.ofNullable(cut), shard.coverage());
     }
 
     /** Whether the runner skipped the try's last step: everything it recorded of it is a no-op. */

@@ -5,6 +5,7 @@ import fencecheck.api.Fencecheck;
 import fencecheck.api.LeaseProtocol;
 import fencecheck.db.Databases;
 import fencecheck.db.replica.Replication;
+import fencecheck.explore.ShardFilter;
 import fencecheck.faults.proxy.FaultProxies;
 import fencecheck.findings.ShrinkBudget;
 import fencecheck.kit.KitLeaseProtocol;
@@ -78,6 +79,7 @@ final class Configuration {
     private static Optional<String> checkSettings() {
         try {
             Seeds.fromSystemProperty();
+            ShardFilter.fromSystemProperties();
             Selection.fromCommandLine();
             RealTimeTtl.of(null);
             ShrinkBudget.fromSystemProperties();

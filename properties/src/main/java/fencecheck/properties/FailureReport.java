@@ -6,6 +6,7 @@ import fencecheck.report.ConsoleSummary;
 import fencecheck.findings.FindingsShrinker;
 import fencecheck.findings.ShrinkBudget;
 import fencecheck.run.TraceRunner;
+import fencecheck.shard.Shard;
 import fencecheck.run.TryResult;
 import fencecheck.run.Minimizer;
 import fencecheck.trace.TraceFiles;
@@ -21,7 +22,7 @@ import java.util.Optional;
 
 /**
  * Registered for every property: pins the seed when {@code -Dfencecheck.seed}
- * is given, and at the end of a property whose tries found something shrinks one
+ * is given (in shard i of n, a seed of the shard's own derived from it), and at the end of a property whose tries found something shrinks one
  * try of each kind found (fencecheck's own {@link FindingsShrinker}: jqwik saw no
  * failing try, so it shrank nothing) and turns them into the report a user reads
  * first: every finding, most severe first, with its saved trace and the command that
@@ -38,7 +39,7 @@ public class FailureReport implements AroundPropertyHook, OnFencecheckProperties
         }
         Optional<String> pinned = Seeds.fromSystemProperty();
         if (pinned.isPresent()) {
-            context.attributes().setSeed(pinned.get());
+            context.attributes().setSeed(Seeds.ofShard(pinned.get(), Shard.fromSystemProperty()));
         }
         PropertyFindings.reset();
         PropertyStop.reset();

@@ -8,6 +8,7 @@ import fencecheck.db.Databases;
 import fencecheck.findings.FailingTries;
 import fencecheck.findings.Finding;
 import fencecheck.realtime.RealTimeRun;
+import fencecheck.report.ExhaustiveFacts;
 import fencecheck.report.ResultFiles;
 import fencecheck.report.RunFolders;
 import fencecheck.report.RunResult;
@@ -15,6 +16,7 @@ import fencecheck.run.Floors;
 import fencecheck.run.Situation;
 import fencecheck.run.TraceRunner;
 import fencecheck.run.TryResult;
+import fencecheck.shard.Shard;
 import fencecheck.trace.TraceFiles;
 import net.jqwik.api.lifecycle.AroundPropertyHook;
 import net.jqwik.api.lifecycle.PropertyExecutionResult;
@@ -77,11 +79,13 @@ public class ResultCollector implements AroundPropertyHook, OnFencecheckProperti
             r.tries().reset();
         });
         RealTimeRuns.reset();
+        ExhaustiveRuns.reset();
         PropertyExecutionResult result = property.execute();
         long millis = (System.nanoTime() - startedNanos) / 1_000_000;
         try {
             RunResult run = collect(context, result, started, millis, protocol, runner);
-            ResultFiles.write(run, results());
+            RunResult covered = ExhaustiveRuns.recorded().map(e -> run.withExhaustive(ExhaustiveFacts.of(e))).orElse(run);
+            ResultFiles.write(covered.withShard(Shard.fromSystemProperty().orElse(null)), results());
         } catch (RuntimeException e) {
             System.err.println("fencecheck: the result of " + context.extendedLabel() + " was not recorded: " + e.getMessage());
         }

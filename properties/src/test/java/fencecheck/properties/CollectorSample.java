@@ -2,6 +2,9 @@ package fencecheck.properties;
 
 import fencecheck.api.Check;
 import fencecheck.api.LeaseProtocol;
+import fencecheck.explore.ExhaustiveResult;
+import fencecheck.explore.ExhaustiveRun;
+import fencecheck.explore.ExhaustiveScope;
 import fencecheck.run.Situation;
 import fencecheck.run.TryResult;
 import fencecheck.trace.Step;
@@ -11,6 +14,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -34,6 +38,18 @@ class CollectorSample {
     @Covers(Check.LEASES)
     void catchesTheVariant(@ForAll("interleavings") List<Step> steps) {
         check(steps);
+    }
+
+    /** A small exhaustive run, as the settings' shard. */
+    @Property(tries = 1)
+    @Covers(Check.LEASES)
+    void exploresEveryInterleaving() {
+        LeaseProtocol protocol = Harnesses.implementationUnderTest();
+        ExhaustiveScope scope = ExhaustiveScope.of(2, Duration.ofMinutes(5)).withActions(List.of("acquire", "clock-to-end"));
+        ExhaustiveResult result = ExhaustiveRuns.runAsConfigured(new ExhaustiveRun(Harnesses.runnerFor(protocol), scope, null));
+        if (!result.passed()) {
+            throw new AssertionError(result.verdict());
+        }
     }
 
     private static void check(List<Step> steps) {

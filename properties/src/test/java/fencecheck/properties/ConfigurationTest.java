@@ -4,8 +4,10 @@ import fencecheck.db.replica.Replication;
 import fencecheck.faults.proxy.FaultProxies;
 import fencecheck.findings.ShrinkBudget;
 import fencecheck.protocol.Implementations;
+import fencecheck.shard.Shard;
 import org.junit.jupiter.api.Test;
 
+import java.util.Optional;
 import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,6 +26,23 @@ class ConfigurationTest {
     @Test
     void aSeedThatIsNotANumber() {
         assertThat(problemWith(Seeds.PROPERTY, "abc")).startsWith("-Dfencecheck.seed=abc is not a seed").doesNotContain("\n");
+    }
+
+    @Test
+    void aShardThatDoesNotExist() {
+        for (String bad : new String[]{"3/2", "0/4", "a/b"}) {
+            assertThat(problemWith(Shard.PROPERTY, bad)).startsWith("-Dfencecheck.shard=" + bad + " is not a shard")
+                    .contains("-Dfencecheck.shard=1/4").doesNotContain("\n");
+        }
+    }
+
+    @Test
+    void eachShardOfARandomRunGetsItsOwnSeedDerivedFromThePinnedOne() {
+        assertThat(Seeds.ofShard("42", Optional.empty())).isEqualTo("42");
+        assertThat(Seeds.ofShard("42", Optional.of(Shard.whole()))).isEqualTo("42");
+        String first = Seeds.ofShard("42", Optional.of(new Shard(1, 4)));
+        String second = Seeds.ofShard("42", Optional.of(new Shard(2, 4)));
+        assertThat(first).isNotEqualTo(second).isNotEqualTo("42").isEqualTo(Long.toString(new Shard(1, 4).seedOf(42)));
     }
 
     @Test

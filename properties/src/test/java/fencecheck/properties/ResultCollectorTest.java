@@ -1,22 +1,29 @@
 package fencecheck.properties;
 
 import fencecheck.api.Check;
+import fencecheck.explore.ShardFilter;
 import fencecheck.protocol.Implementations;
 import fencecheck.protocol.SqlLeaseProtocol;
+import fencecheck.report.ExhaustiveFacts;
 import fencecheck.report.ReportRenderer;
 import fencecheck.report.ResultFiles;
 import fencecheck.report.RunResult;
 import fencecheck.run.OperationMetrics;
 import fencecheck.run.Situation;
+import fencecheck.shard.Shard;
 import fencecheck.trace.TraceFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
@@ -26,6 +33,43 @@ class ResultCollectorTest {
 
     @TempDir
     Path target;
+
+    @Test
+    void aShardOfAnExhaustiveRunIsRecordedWithItsShardDepthsAndStates() {
+        RunResult run = withSettings(Map.of(Shard.PROPERTY, "1/2", ShardFilter.SPLIT_PROPERTY, "1"),
+                () -> runSample("exploresEveryInterleaving", "", "reference"));
+        assertThat(run.status()).as(run.failure() == null ? "" : run.failure().verdict()).isEqualTo(RunResult.Status.PASSED);
+        assertThat(run.shard()).isEqualTo(new Shard(1, 2));
+        ExhaustiveFacts facts = run.exhaustive();
+        assertThat(facts).isNotNull();
+        assertThat(facts.splitDepth()).isEqualTo(1);
+        assertThat(facts.completeDepth()).isEqualTo(2);
+        assertThat(facts.start()).hasSize(16);
+        assertThat(facts.depths()).hasSize(2).allSatisfy(d -> assertThat(d.complete()).isTrue());
+        assertThat(facts.depths().getFirst().states()).hasSize(facts.depths().getFirst().newStates()).isNotEmpty();
+    }
+
+    @Test
+    void aShardOfARandomRunRunsFromItsOwnSeedDerivedFromThePinnedOne() {
+        RunResult run = withSettings(Map.of(Shard.PROPERTY, "2/4", Seeds.PROPERTY, "42"),
+                () -> runSampleAgainst("agreesWithModel", "reference"));
+        assertThat(run.shard()).isEqualTo(new Shard(2, 4));
+        assertThat(run.seed()).isEqualTo(Long.toString(new Shard(2, 4).seedOf(42)));
+        assertThat(run.exhaustive()).isNull();
+    }
+
+    private static RunResult withSettings(Map<String, String> settings, Supplier<RunResult> run) {
+        Map<String, String> previous = new HashMap<>();
+        settings.forEach((key, value) -> {
+            previous.put(key, System.getProperty(key));
+            System.setProperty(key, value);
+        });
+        try {
+            return run.get();
+        } finally {
+            previous.forEach(ResultCollectorTest::restore);
+        }
+    }
 
     @Test
     void aPassingRunIsRecordedWithCoverageMonitoringAndDatabase() {
@@ -179,17 +223,21 @@ class ResultCollectorTest {
     }
 
     private RunResult runSampleAgainst(String property, String implementation) {
+        return runSample(property, List.class.getName(), implementation);
+    }
+
+    private RunResult runSample(String property, String parameters, String implementation) {
         String previousTarget = System.getProperty("fencecheck.target");
         String previousImplementation = System.getProperty(Implementations.PROPERTY);
         System.setProperty("fencecheck.target", target.toString());
         System.setProperty(Implementations.PROPERTY, implementation);
         try {
-            EngineTestKit.engine("jqwik")
+            EngineExecutionResults executed = EngineTestKit.engine("jqwik")
                     .configurationParameters(VariantSearchSettings.configuration())
-                    .selectors(selectMethod(CollectorSample.class, property, List.class.getName()))
+                    .selectors(selectMethod(CollectorSample.class, property, parameters))
                     .execute();
             List<RunResult> results = ResultFiles.readAllIn(target.resolve("fencecheck").resolve("runs"));
-            assertThat(results).hasSize(1);
+            assertThat(results).as("%s", executed.allEvents().list()).hasSize(1);
             return results.get(0);
         } finally {
             restore("fencecheck.target", previousTarget);

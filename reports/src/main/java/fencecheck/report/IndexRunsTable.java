@@ -57,6 +57,12 @@ final class IndexRunsTable {
         if (showDatabase && r.database() != null) {
             h.append("<div class=\"small muted\">").append(Html.esc(r.database().description())).append("</div>");
         }
+        if (r.exhaustive() != null) {
+            h.append("<div class=\"small\">").append(Html.esc(r.exhaustive().verdict())).append("</div>");
+        }
+        if (r.shard() != null && r.shard().split()) {
+            h.append("<div class=\"small muted\">shard ").append(Html.esc(r.shard().toString())).append("</div>");
+        }
         h.append("</td><td class=\"num\">").append(Html.esc(tries(r))).append(shrunk(r)).append("</td>");
         h.append("<td class=\"num\">").append(Html.esc(Html.duration(r.durationMillis()))).append("</td>");
         h.append("<td class=\"seed mono small\">").append(Html.esc(r.seed() == null ? "-" : r.seed())).append("</td></tr>\n");

@@ -10,6 +10,7 @@ import fencecheck.run.ModelState;
 import fencecheck.run.OperationMetrics;
 import fencecheck.run.Situation;
 import fencecheck.run.TryResult;
+import fencecheck.shard.Shard;
 import fencecheck.trace.Trace;
 
 import java.util.ArrayList;
@@ -41,6 +42,8 @@ import java.util.Map;
  *                           no guarantee, each with a shrunk trace that shows it; they never fail the run
  * @param examinedBy         the test of fencecheck's own that ran this property inside it and judges its outcome (with
  *                           {@code knownBuggyVariant}: it must be caught), or null for a run the build itself counts
+ * @param shard              which shard of a run split over several machines ({@code -Dfencecheck.shard=i/n}), or null
+ * @param exhaustive         what an exhaustive run covered, by depth, or null for a run of another mode
  */
 public record RunResult(
         int schemaVersion,
@@ -63,22 +66,26 @@ public record RunResult(
         List<Failure> moreFindings,
         List<FindingFacts> findingsNotShrunk,
         List<Note> notes,
-        String examinedBy) {
+        String examinedBy,
+        Shard shard,
+        ExhaustiveFacts exhaustive) {
 
     /**
-     * Version 7: a finding's severity may be {@code error} (an implementation error), and a real-time failure may carry
+     * Version 8: a run may carry its {@code shard} (i of n) and, in exhaustive mode, its {@code exhaustive} facts (each
+     * depth's completion and states; a shard's, the hashes of its states). Version 7: a finding's severity may be {@code error} (an implementation error), and a real-time failure may carry
      * its {@link FindingFacts} (a real-time run lists every distinct finding). Version 6: a real-time failure carries
      * its {@code severity}. Version 5: a failover's history entry carries its {@code failover} facts (the servers, the
      * replication setting, the steps whose commits it lost). Version 4: a run lists every distinct finding
      * ({@code failure}, then {@code moreFindings}), each with its {@link FindingFacts}. Version 3: one trace language
      * and one history for lease and job failures.
      */
-    public static final int SCHEMA_VERSION = 7;
+    public static final int SCHEMA_VERSION = 8;
 
     /**
      * The oldest version still read: a version 4 file is a version 5 file without failover facts (its failovers are
      * drawn as database crashes, as they were then), and a version 5 file a version 6 file whose real-time failures
-     * have no severity (the verdict counts them apart); a version 6 file is a version 7 file without implementation errors.
+     * have no severity (the verdict counts them apart); a version 6 file is a version 7 file without implementation errors,
+     * and a version 7 file a version 8 file of a run neither sharded nor exhaustive.
      */
     public static final int OLDEST_READABLE_VERSION = 4;
 
@@ -87,6 +94,31 @@ public record RunResult(
         moreFindings = moreFindings == null ? List.of() : List.copyOf(moreFindings);
         findingsNotShrunk = findingsNotShrunk == null ? List.of() : List.copyOf(findingsNotShrunk);
         notes = notes == null ? List.of() : List.copyOf(notes);
+    }
+
+    /** A run neither sharded nor exhaustive. */
+    public RunResult(int schemaVersion, String property, String implementation, String implementationNote, boolean knownBuggyVariant,
+                     DatabaseInfo database, Status status, int tries, int checks, String seed, String startedAt, long durationMillis,
+                     int shrinkingSteps, Integer originalTraceSize, Statistics statistics, OperationMetrics.Snapshot monitoring,
+                     Failure failure, List<Failure> moreFindings, List<FindingFacts> findingsNotShrunk, List<Note> notes,
+                     String examinedBy) {
+        this(schemaVersion, property, implementation, implementationNote, knownBuggyVariant, database, status, tries, checks, seed,
+                startedAt, durationMillis, shrinkingSteps, originalTraceSize, statistics, monitoring, failure, moreFindings,
+                findingsNotShrunk, notes, examinedBy, null, null);
+    }
+
+    /** The same run, as shard {@code of} a run split over several machines (null: not split). */
+    public RunResult withShard(Shard of) {
+        return new RunResult(schemaVersion, property, implementation, implementationNote, knownBuggyVariant, database, status, tries,
+                checks, seed, startedAt, durationMillis, shrinkingSteps, originalTraceSize, statistics, monitoring, failure, moreFindings,
+                findingsNotShrunk, notes, examinedBy, of, exhaustive);
+    }
+
+    /** The same run with what its exhaustive exploration covered. */
+    public RunResult withExhaustive(ExhaustiveFacts facts) {
+        return new RunResult(schemaVersion, property, implementation, implementationNote, knownBuggyVariant, database, status, tries,
+                checks, seed, startedAt, durationMillis, shrinkingSteps, originalTraceSize, statistics, monitoring, failure, moreFindings,
+                findingsNotShrunk, notes, examinedBy, shard, facts);
     }
 
     /** A run the build itself counts (not one examined by a test of fencecheck's own). */
@@ -103,7 +135,7 @@ public record RunResult(
     public RunResult examinedBy(String test) {
         return new RunResult(schemaVersion, property, implementation, implementationNote, knownBuggyVariant, database, status, tries,
                 checks, seed, startedAt, durationMillis, shrinkingSteps, originalTraceSize, statistics, monitoring, failure, moreFindings,
-                findingsNotShrunk, notes, test);
+                findingsNotShrunk, notes, test, shard, exhaustive);
     }
 
     /** A run without conformance notes. */
