@@ -6,6 +6,7 @@ import fencecheck.properties.ThroughFaultProxies;
 import fencecheck.trace.Step;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -117,6 +118,19 @@ public abstract class FencecheckSuite {
     @Covers(Check.REAL_TIME)
     void historiesAreLinearizable(@ForAll("seeds") long seed) throws SQLException {
         SuiteRuns.realTime(getClass(), seed);
+    }
+
+    /**
+     * Exhaustive mode: every schedule of two workers on one key up to a depth ({@code -Dfencecheck.exhaustive.depth},
+     * 6 by default for a SQL pack; a Java implementation, whose states are not merged, the deepest up to it that fits
+     * {@code -Dfencecheck.exhaustive.seconds}), breadth first against the database, with lost answers, restarts,
+     * pauses past the lease and clock moves onto each lease's end. It prints what it covered; a finding's trace is the
+     * shortest that fails, saved and replayed as any other.
+     */
+    @Example
+    @Covers(Check.EXHAUSTIVE)
+    void everyScheduleUpToADepth() {
+        SuiteRuns.exhaustive(getClass(), "everyScheduleUpToADepth");
     }
 
     @Provide
