@@ -122,7 +122,7 @@ public abstract class FencecheckSuite {
 
     /**
      * Exhaustive mode: every schedule of two workers on one key up to a depth ({@code -Dfencecheck.exhaustive.depth},
-     * 6 by default for a SQL pack; a Java implementation, whose states are not merged, the deepest up to it that fits
+     * 5 by default for a SQL pack; a Java implementation, whose states are not merged, the deepest up to it that fits
      * {@code -Dfencecheck.exhaustive.seconds}), breadth first against the database, with lost answers, restarts,
      * pauses past the lease and clock moves onto each lease's end. It prints what it covered; a finding's trace is the
      * shortest that fails, saved and replayed as any other.
