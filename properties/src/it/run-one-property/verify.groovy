@@ -2,7 +2,7 @@
 // a method named with the project's own test class selects that property, although FencecheckSuite declares it.
 import javax.xml.parsers.DocumentBuilderFactory
 
-def every = ['databaseAgreesWithModel', 'databaseCrashes', 'databaseFailsOver', 'historiesAreLinearizable',
+def every = ['databaseAgreesWithModel', 'databaseCrashes', 'databaseFailsOver', 'everyScheduleUpToADepth', 'historiesAreLinearizable',
              'interleavedTransactionsAgreeWithModel', 'jobsUnderNetworkFaults', 'networkFaultsAndRestarts',
              'openJobsVanishInADatabaseCrash']
 

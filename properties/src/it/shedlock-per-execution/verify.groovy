@@ -3,7 +3,8 @@ import groovy.json.JsonSlurper
 
 def log = new File(basedir, 'build.log').text
 def implementation = 'com.example.shedlock.ShedLockLeases'
-def properties = ['databaseAgreesWithModel', 'networkFaultsAndRestarts', 'databaseCrashes', 'historiesAreLinearizable']
+def properties = ['databaseAgreesWithModel', 'networkFaultsAndRestarts', 'databaseCrashes', 'historiesAreLinearizable',
+                  'everyScheduleUpToADepth']
 properties.each { property ->
     assert log.contains("ShedLockLeasesTest.${property} [${implementation}] passed") : "${property} did not pass"
 }

@@ -38,5 +38,13 @@ public enum Check {
      * One failover of a replicated database per try ({@code -Dfencecheck.db=replicated}); not applicable, with one
      * line, on any other database.
      */
-    FAILOVER
+    FAILOVER,
+    /**
+     * Every schedule of two workers on one key up to a depth ({@code -Dfencecheck.exhaustive.depth}, within
+     * {@code -Dfencecheck.exhaustive.seconds}), breadth first, each run in lock step against the database: a finding's
+     * trace is the shortest that fails. States that agree in the model, the beliefs, the clock and the tables are
+     * expanded once where the implementation keeps all its state in the database (a SQL pack); a Java implementation
+     * is explored without merging, to a smaller default depth. No coverage floors: what it covered is its verdict.
+     */
+    EXHAUSTIVE
 }

@@ -105,5 +105,5 @@ public @interface Fencecheck {
      */
     Check[] checks() default {
             Check.LEASES, Check.LEASE_FAULTS, Check.LEASE_CRASH, Check.JOBS, Check.JOB_FAULTS, Check.JOB_CRASH,
-            Check.REAL_TIME, Check.FAILOVER};
+            Check.REAL_TIME, Check.FAILOVER, Check.EXHAUSTIVE};
 }

@@ -6,6 +6,7 @@ import fencecheck.properties.ThroughFaultProxies;
 import fencecheck.trace.Step;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -28,9 +29,9 @@ import java.util.List;
  * <p>Each property covers one {@link Check} and fails its run when a situation of that group stays under its
  * coverage floor. A property runs all its tries whatever they find and then fails once, listing every distinct
  * finding: in lock step with its shrunk trace and a command that replays it, in real time (each kind on each key) with
- * its shrunk history. The properties run one after another on the test JVM's thread; the implementation's calls run on threads of
- * fencecheck's (see {@link LeaseProtocol}). Results, saved traces and the HTML report go under
- * {@code target/fencecheck/}.
+ * its shrunk history, in exhaustive mode with the shortest trace that shows it. The properties run one after another
+ * on the test JVM's thread; the implementation's calls run on threads of fencecheck's (see {@link LeaseProtocol}).
+ * Results, saved traces and the HTML report go under {@code target/fencecheck/}.
  */
 @API(status = API.Status.STABLE, since = "0.1")
 public abstract class FencecheckSuite {
@@ -117,6 +118,19 @@ public abstract class FencecheckSuite {
     @Covers(Check.REAL_TIME)
     void historiesAreLinearizable(@ForAll("seeds") long seed) throws SQLException {
         SuiteRuns.realTime(getClass(), seed);
+    }
+
+    /**
+     * Exhaustive mode: every schedule of two workers on one key up to a depth ({@code -Dfencecheck.exhaustive.depth},
+     * 5 by default for a SQL pack; a Java implementation, whose states are not merged, the deepest up to it that fits
+     * {@code -Dfencecheck.exhaustive.seconds}), breadth first against the database, with lost answers, restarts,
+     * pauses past the lease and clock moves onto each lease's end ({@code -Dfencecheck.exhaustive.actions} narrows
+     * them). It prints what it covered; a finding's trace is the shortest that fails, saved and replayed as any other.
+     */
+    @Example
+    @Covers(Check.EXHAUSTIVE)
+    void everyScheduleUpToADepth() {
+        SuiteRuns.exhaustive(getClass(), "everyScheduleUpToADepth");
     }
 
     @Provide

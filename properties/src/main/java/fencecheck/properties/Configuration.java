@@ -83,6 +83,7 @@ final class Configuration {
             Selection.fromCommandLine();
             RealTimeTtl.of(null);
             ShrinkBudget.fromSystemProperties();
+            ExhaustiveChecks.settings();
             String kind = Databases.configuredKind();
             // a replication setting is checked whatever the database: it also describes a cluster given by URL
             Replication.fromSystemProperty();

@@ -54,6 +54,10 @@ public class FailureReport implements AroundPropertyHook, OnFencecheckProperties
         if (!PropertyFindings.failingTries().isEmpty()) {
             return withEveryFinding(context, result);
         }
+        if (!PropertyFindings.saved().isEmpty()) {
+            // exhaustive mode saved its findings itself, each the shortest that fails: its failure already says them all
+            return result;
+        }
         if (!RealTimeRuns.groups().isEmpty()) {
             return withEveryRealTimeFinding(context, result);
         }

@@ -262,7 +262,8 @@ public class ResultCollector implements AroundPropertyHook, OnFencecheckProperti
     private static RunResult.Statistics statistics(PropertyLifecycleContext context, PropertyExecutionResult result,
                                                    Optional<LeaseProtocol> protocol, Optional<TraceRunner> runner, boolean judged) {
         Optional<Covers> covers = context.findAnnotation(Covers.class);
-        if (covers.isEmpty() || runner.isEmpty()) {
+        if (covers.isEmpty() || runner.isEmpty() || covers.get().value() == Check.EXHAUSTIVE) {
+            // exhaustive mode has no share of tries to count: its verdict says what it covered
             return null;
         }
         List<Set<Situation>> tries = covers.get().value() == Check.REAL_TIME ? RealTimeRuns.situationsOfTries()

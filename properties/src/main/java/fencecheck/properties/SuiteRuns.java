@@ -4,6 +4,9 @@ import fencecheck.api.Check;
 import fencecheck.api.FencecheckSuite;
 import fencecheck.api.LeaseProtocol;
 import fencecheck.db.Databases;
+import fencecheck.explore.ExhaustiveResult;
+import fencecheck.explore.ExhaustiveRun;
+import fencecheck.explore.ExhaustiveScope;
 import fencecheck.model.RunStop;
 import fencecheck.realtime.RealTimeRun;
 import fencecheck.run.TraceRunner;
@@ -89,6 +92,37 @@ public final class SuiteRuns {
         }
     }
 
+    /**
+     * Runs exhaustive mode on the suite's implementation ({@link ExhaustiveChecks} says how deep) and prints its
+     * verdict. Its findings are saved and recorded as a lock-step property's, and fail the property with each trace,
+     * the shortest that fails, and the command that replays it. A scope that cannot finish in its budget is refused
+     * in one line before the first state.
+     */
+    public static void exhaustive(Class<?> suite, String property) {
+        if (!PropertyStop.tryStarts()) {
+            return;
+        }
+        LeaseProtocol protocol = Harnesses.implementationUnderTest(suite);
+        ExhaustiveScope scope;
+        try {
+            scope = ExhaustiveChecks.scope(protocol);
+        } catch (IllegalArgumentException e) {
+            // the failure report names the implementation and the property before it
+            throw new AssertionError(e.getMessage());
+        }
+        ExhaustiveResult result;
+        try {
+            result = new ExhaustiveRun(Harnesses.runnerFor(protocol), scope, null).run();
+        } catch (RunStop stop) {
+            PropertyStop.stop(stop);
+            return;
+        }
+        System.out.println("fencecheck: " + protocol.name() + ": " + result.verdict());
+        if (!result.passed()) {
+            throw ExhaustiveChecks.failure(suite.getSimpleName() + "." + property, result, ExhaustiveChecks.record(result, property));
+        }
+    }
+
     /** The traces of a property's group. */
     public static Arbitrary<List<Step>> traces(Check group) {
         return switch (group) {
@@ -100,6 +134,7 @@ public final class SuiteRuns {
             case JOB_CRASH -> JobTraces.oneCrashAmidJobs();
             case FAILOVER -> FailoverTraces.oneFailover();
             case REAL_TIME -> throw new IllegalArgumentException("real-time tries take a seed, not a trace");
+            case EXHAUSTIVE -> throw new IllegalArgumentException("exhaustive mode enumerates its traces itself");
         };
     }
 }

@@ -31,7 +31,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 class InheritedPropertySourcesTest {
 
     private static final List<String> EVERY_PROPERTY = List.of("databaseAgreesWithModel", "databaseCrashes", "databaseFailsOver",
-            "historiesAreLinearizable", "interleavedTransactionsAgreeWithModel", "jobsUnderNetworkFaults", "networkFaultsAndRestarts",
+            "everyScheduleUpToADepth", "historiesAreLinearizable", "interleavedTransactionsAgreeWithModel", "jobsUnderNetworkFaults", "networkFaultsAndRestarts",
             "openJobsVanishInADatabaseCrash");
 
     @Test

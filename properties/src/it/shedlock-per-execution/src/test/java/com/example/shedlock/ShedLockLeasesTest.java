@@ -10,6 +10,6 @@ import fencecheck.api.FencecheckSuite;
  * the job checks are not asked for.
  */
 @Fencecheck(implementation = ShedLockLeases.class,
-        checks = {Check.LEASES, Check.LEASE_FAULTS, Check.LEASE_CRASH, Check.REAL_TIME})
+        checks = {Check.LEASES, Check.LEASE_FAULTS, Check.LEASE_CRASH, Check.REAL_TIME, Check.EXHAUSTIVE})
 class ShedLockLeasesTest extends FencecheckSuite {
 }
