@@ -112,7 +112,8 @@ public final class SuiteRuns {
         }
         ExhaustiveResult result;
         try {
-            result = new ExhaustiveRun(Harnesses.runnerFor(protocol), scope, null).run();
+            // the shard -Dfencecheck.shard names, or the whole run; recorded for the result file and the merge
+            result = ExhaustiveRuns.runAsConfigured(new ExhaustiveRun(Harnesses.runnerFor(protocol), scope, null));
         } catch (RunStop stop) {
             PropertyStop.stop(stop);
             return;
