@@ -113,6 +113,8 @@ final class FailurePage {
         if (f.realTime() != null) {
             // jqwik shrinks nothing of a real-time run: its history was shrunk after it by dropping operations
             fact(h, "shrinking", RealTimeSection.shrinking(f.realTime()));
+        } else if (r.exhaustive() != null && f.finding() != null) {
+            fact(h, "shrinking", "none needed: exhaustive mode found no shorter trace that fails (" + f.traceSteps() + " steps)");
         } else if (f.finding() != null) {
             RunResult.FindingFacts facts = f.finding();
             // jqwik saw no failing try: fencecheck shrank each finding itself, re-running its trace
