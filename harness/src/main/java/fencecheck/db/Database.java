@@ -75,6 +75,26 @@ public interface Database extends AutoCloseable {
     int port();
 
     /**
+     * Where the harness's tables are: the server's address, and the database's name where the server holds several
+     * databases of the harness ({@link #sibling}). Two handles with the same answer share their tables, so their
+     * tries never overlap.
+     */
+    default String tablesAt() {
+        return host() + ":" + port();
+    }
+
+    /**
+     * Another database on the same server, of the harness's own, created when missing: tries there overlap with
+     * tries here, their tables apart. It is closed with this one (closing it closes nothing).
+     *
+     * @param name a lower-case SQL name, e.g. {@code fencecheck_2}
+     * @throws UnsupportedOperationException when fencecheck cannot create databases on this server
+     */
+    default Database sibling(String name) {
+        throw new UnsupportedOperationException("the " + kind() + " database gives no second database on its server");
+    }
+
+    /**
      * Server version, kind and platform, e.g. {@code PostgreSQL 18.1 (embedded, linux-amd64)}, or for a server
      * fencecheck did not start, the platform its {@code version()} names ({@code x86_64-pc-linux-gnu}).
      */
