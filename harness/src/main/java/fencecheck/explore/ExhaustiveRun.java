@@ -17,6 +17,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -41,6 +42,8 @@ public final class ExhaustiveRun {
     /** How many databases to explore on at once, where the implementation allows. */
     private final int threads;
     private int lastThreads;
+    /** Told of every try the run judges, in candidate order; by default nothing. */
+    private Consumer<TryResult> onTry = tried -> { };
 
     /**
      * @param findingsDirectory where the findings' traces are saved, or null to save none
@@ -74,6 +77,11 @@ public final class ExhaustiveRun {
         this.findingsDirectory = findingsDirectory;
         this.threads = threads;
         this.nanoTime = nanoTime;
+    }
+
+    /** Tells {@code listener} of every candidate tried, in candidate order on the caller's thread, as it is judged (a benchmark's replay). */
+    public void onEveryTry(Consumer<TryResult> listener) {
+        this.onTry = listener;
     }
 
     /** How many databases the last run explored on at once (0 before the first). */
@@ -169,6 +177,7 @@ public final class ExhaustiveRun {
                     continue;
                 }
                 tries++;
+                onTry.accept(result);
                 if (!result.passed()) {
                     List<FindingKind> kinds = FindingKinds.of(result);
                     if (kindsFound.add(kinds)) {
