@@ -5,6 +5,7 @@ import fencecheck.findings.FindingKind;
 import fencecheck.findings.FindingKinds;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.run.HistoryEntry;
+import fencecheck.run.QuietEnd;
 import fencecheck.run.TraceRunner;
 import fencecheck.run.TryResult;
 import fencecheck.trace.Step;
@@ -134,9 +135,9 @@ public final class ExhaustiveRun {
         String implementation = runner.protocol().name();
         Trace root = new Trace(Trace.SCHEMA_VERSION, implementation, scope.leaseTtl(), List.of());
         Set<String> fingerprints = new HashSet<>();
-        TryResult empty = runner.run(root);
-        if (!empty.passed()) {
-            throw new IllegalStateException("the empty trace fails on " + implementation + ": " + empty.verdict());
+        QuietEnd empty = runner.runToTheEnd(root);
+        if (!empty.result().passed()) {
+            throw new IllegalStateException("the empty trace fails on " + implementation + ": " + empty.result().verdict());
         }
         StateFingerprint.Reached start = StateFingerprint.reached(scope, empty);
         fingerprints.add(start.fingerprint());
@@ -172,10 +173,11 @@ public final class ExhaustiveRun {
             int newStates = 0;
             List<Node> next = new ArrayList<>();
             for (int i = 0; i < end; i++) {
-                TryResult result = tried.results()[i];
-                if (result == null) {
+                QuietEnd ended = tried.results()[i];
+                if (ended == null) {
                     continue;
                 }
+                TryResult result = ended.result();
                 tries++;
                 onTry.accept(result);
                 if (!result.passed()) {
@@ -185,7 +187,7 @@ public final class ExhaustiveRun {
                     }
                     continue;
                 }
-                StateFingerprint.Reached reached = StateFingerprint.reached(scope, result);
+                StateFingerprint.Reached reached = StateFingerprint.reached(scope, ended);
                 boolean isNew = fingerprints.add(reached.fingerprint());
                 if (isNew) {
                     newStates++;

@@ -4,7 +4,7 @@ import fencecheck.api.LeaseProtocol;
 import fencecheck.db.Database;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.run.TraceRunner;
-import fencecheck.run.TryResult;
+import fencecheck.run.QuietEnd;
 import fencecheck.trace.Trace;
 
 import java.util.ArrayList;
@@ -99,7 +99,7 @@ final class Tries implements AutoCloseable {
      * @param results per candidate, its result, or null for one not run (a no-op, or at or after the cut)
      * @param cutAt   the first candidate the deadline stopped, or -1 when none was
      */
-    record Tried(TryResult[] results, int cutAt) {
+    record Tried(QuietEnd[] results, int cutAt) {
     }
 
     /**
@@ -108,7 +108,7 @@ final class Tries implements AutoCloseable {
      * counted). Every candidate before the cut is run, as on one thread.
      */
     Tried run(List<Trace> candidates, long deadline, LongSupplier nanoTime) {
-        TryResult[] results = new TryResult[candidates.size()];
+        QuietEnd[] results = new QuietEnd[candidates.size()];
         AtomicInteger next = new AtomicInteger();
         AtomicInteger cutAt = new AtomicInteger(Integer.MAX_VALUE);
         AtomicBoolean stop = new AtomicBoolean();
@@ -145,7 +145,7 @@ final class Tries implements AutoCloseable {
         return new Tried(results, cut == Integer.MAX_VALUE ? -1 : cut);
     }
 
-    private static void work(TraceRunner runner, List<Trace> candidates, TryResult[] results, AtomicInteger next,
+    private static void work(TraceRunner runner, List<Trace> candidates, QuietEnd[] results, AtomicInteger next,
                              AtomicInteger cutAt, AtomicBoolean stop, long deadline, LongSupplier nanoTime) {
         try {
             while (!stop.get()) {
@@ -162,7 +162,7 @@ final class Tries implements AutoCloseable {
                     stop.set(true);
                     return;
                 }
-                results[i] = runner.run(candidate);
+                results[i] = runner.runToTheEnd(candidate);
             }
         } catch (RuntimeException e) {
             stop.set(true);

@@ -186,6 +186,19 @@ public final class TraceRunner implements AutoCloseable {
     }
 
     /**
+     * Runs one try of the trace as {@link #run} does, figures kept, and gives with its result what each session
+     * believes it holds at its end, as the runner's workers know it.
+     */
+    public QuietEnd runToTheEnd(Trace trace) {
+        return oneTry(trace, execution -> {
+            QuietEnd ended = execution.runKnowing();
+            metrics.recordTry(ended.result());
+            tries.record(ended.result());
+            return ended;
+        });
+    }
+
+    /**
      * Runs one try of the trace as {@link #run} does, but keeps no figures of it: its result with the events of its
      * history and the state it ends in, quiet.
      */
