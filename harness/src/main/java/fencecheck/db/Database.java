@@ -75,12 +75,12 @@ public interface Database extends AutoCloseable {
     int port();
 
     /**
-     * Where the harness's tables are: the server's address, and the database's name where the server holds several
-     * databases of the harness ({@link #sibling}). Two handles with the same answer share their tables, so their
-     * tries never overlap.
+     * Where the harness's tables are, as far as tries that must not overlap go: every database handle but a
+     * {@link #sibling} answers the same, so their tries never overlap (two handles may reach one database by
+     * different addresses); a sibling has tables of its own.
      */
     default String tablesAt() {
-        return host() + ":" + port();
+        return "the server's first database";
     }
 
     /**

@@ -90,7 +90,7 @@ final class SiblingDatabase implements Database {
 
     @Override
     public String tablesAt() {
-        return server.tablesAt() + "/" + name;
+        return "database " + name + " of " + server;
     }
 
     @Override

@@ -18,8 +18,9 @@ import java.util.List;
 
 /**
  * The benchmark's exhaustive part, on the reference: states per second on 1 and 2 threads (databases) in the same
- * run, rounds alternating which goes first so a change of the machine's load weighs on both; the time each depth
- * takes; and a state's cost against a plain JDBC replay ({@link RawLoop}) of the statements its tries sent.
+ * run; the time each depth takes; and a state's cost against a plain JDBC replay ({@link RawLoop}) of the statements
+ * its tries sent. Each round runs the three, which goes first turning round by round, so a change of the machine's
+ * load weighs on all alike.
  */
 final class ExhaustiveBenchmark {
 
@@ -31,18 +32,33 @@ final class ExhaustiveBenchmark {
     static void run(Database database, int depth, int rounds) throws SQLException {
         SqlLeaseProtocol reference = (SqlLeaseProtocol) Implementations.select(SqlLeaseProtocol.REFERENCE);
         ExhaustiveScope scope = ExhaustiveScope.of(depth, BUDGET);
-        System.out.printf("%n6. exhaustive mode, reference, depth %d (%s), %d rounds of 1 and 2 threads, alternating%n", depth,
+        System.out.printf("%n6. exhaustive mode, reference, depth %d (%s), %d rounds of 1 thread, 2 threads and the JDBC replay%n", depth,
                 scope.describe(), rounds);
-        try (TraceRunner runner = new TraceRunner(database, reference)) {
+        try (TraceRunner runner = new TraceRunner(database, reference); RawLoop raw = new RawLoop(database, reference)) {
             // warm-up: both ways, a few depths, until the JIT has seen the paths
             for (int threads = 1; threads <= 2; threads++) {
                 new ExhaustiveRun(runner, scope.withDepth(Math.min(depth, 5)), null, threads).run();
             }
+            // the statements of every try of the scope, from the runner's own histories, for the plain JDBC replay
+            List<RawLoop.Script> scripts = new ArrayList<>();
+            ExhaustiveRun collecting = new ExhaustiveRun(runner, scope, null, 1);
+            collecting.onEveryTry(tried -> scripts.add(RawLoop.script(tried)));
+            collecting.run();
+            long statements = scripts.stream().mapToLong(RawLoop.Script::statements).sum();
+            replay(raw, scripts);
+
+            // rounds of three sides, which goes first turning round by round, so a change of the machine's load weighs on all
             List<List<ExhaustiveResult>> byThreads = List.of(new ArrayList<>(), new ArrayList<>());
             List<double[]> loads = List.of(new double[rounds], new double[rounds]);
+            double[] rawSeconds = new double[rounds];
             for (int round = 0; round < rounds; round++) {
-                for (int side = 0; side < 2; side++) {
-                    int threads = (side + round) % 2 + 1;
+                for (int side = 0; side < 3; side++) {
+                    int which = (side + round) % 3;
+                    if (which == 2) {
+                        rawSeconds[round] = replay(raw, scripts);
+                        continue;
+                    }
+                    int threads = which + 1;
                     ExhaustiveRun run = new ExhaustiveRun(runner, scope, null, threads);
                     ExhaustiveResult result = run.run();
                     if (run.threadsUsed() != threads || !result.passed()) {
@@ -68,8 +84,10 @@ final class ExhaustiveBenchmark {
                 }
             }
             double[] speedups = new double[rounds];
+            double[] ratios = new double[rounds];
             for (int i = 0; i < rounds; i++) {
                 speedups[i] = twoRate[i] / oneRate[i];
+                ratios[i] = byThreads.get(0).get(i).nanos() / 1e9 / rawSeconds[i];
             }
             System.out.printf("%-12s %.2fx (median of the rounds' 2-thread / 1-thread states/s: %s)%n", "2 / 1", median(speedups),
                     list2(speedups));
@@ -86,39 +104,24 @@ final class ExhaustiveBenchmark {
                 System.out.printf("   %5d %9d %9d %10.2f %10.2f %12.2f%n", a.depth(), a.tries(), a.newStates(), a.nanos() / 1e9,
                         b.nanos() / 1e9, cumulative);
             }
-            replay(database, reference, runner, scope);
+            double harness = median(byThreads.get(0).stream().mapToDouble(r -> r.nanos() / 1e9).toArray());
+            double replayed = median(rawSeconds);
+            System.out.printf("   a state's cost, 1 thread: %.0f us (%.2f s for %d states, %d tries, %d statements); the same"
+                            + " statements replayed by a plain JDBC loop: %.0f us per state (%.2f s); ratio %.2f (per round: %s)%n",
+                    harness * 1e6 / any.states(), harness, any.states(), any.tries(), statements,
+                    replayed * 1e6 / any.states(), replayed, median(ratios), list2(ratios));
+            System.out.printf("   (medians of the rounds; the harness side is the whole exploration: the tries with model and"
+                    + " checks, fingerprints and the frontier; the replay sends only the tries' statements, one reset each)%n");
         }
     }
 
-    /** One more run on one thread, its tries' statements then replayed with plain JDBC: what a state costs over them. */
-    private static void replay(Database database, SqlLeaseProtocol reference, TraceRunner runner, ExhaustiveScope scope)
-            throws SQLException {
-        List<RawLoop.Script> scripts = new ArrayList<>();
-        ExhaustiveRun run = new ExhaustiveRun(runner, scope, null, 1);
-        run.onEveryTry(tried -> scripts.add(RawLoop.script(tried)));
-        ExhaustiveResult result = run.run();
-        long statements = scripts.stream().mapToLong(RawLoop.Script::statements).sum();
-        try (RawLoop raw = new RawLoop(database, reference)) {
-            for (RawLoop.Script s : scripts) {
-                raw.run(s);
-            }
-            double[] seconds = new double[3];
-            for (int i = 0; i < seconds.length; i++) {
-                long started = System.nanoTime();
-                for (RawLoop.Script s : scripts) {
-                    raw.run(s);
-                }
-                seconds[i] = (System.nanoTime() - started) / 1e9;
-            }
-            double rawSeconds = median(seconds);
-            double harnessSeconds = result.nanos() / 1e9;
-            System.out.printf("   a state's cost, 1 thread: %.0f us (%.2f s for %d states, %d tries, %d statements); the same"
-                            + " statements replayed by a plain JDBC loop: %.0f us per state (%.2f s, median of 3); ratio %.2f; load %.2f%n",
-                    harnessSeconds * 1e6 / result.states(), harnessSeconds, result.states(), result.tries(), statements,
-                    rawSeconds * 1e6 / result.states(), rawSeconds, harnessSeconds / rawSeconds, loadAverage());
-            System.out.printf("   (the harness side is the whole exploration: the tries with model and checks, fingerprints"
-                    + " and the frontier; the replay sends only the tries' statements, one reset each)%n");
+    /** Seconds a plain JDBC loop takes to send every script's statements. */
+    private static double replay(RawLoop raw, List<RawLoop.Script> scripts) throws SQLException {
+        long started = System.nanoTime();
+        for (RawLoop.Script s : scripts) {
+            raw.run(s);
         }
+        return (System.nanoTime() - started) / 1e9;
     }
 
     private static double[] rates(List<ExhaustiveResult> results) {
