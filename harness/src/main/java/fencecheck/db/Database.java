@@ -75,6 +75,26 @@ public interface Database extends AutoCloseable {
     int port();
 
     /**
+     * Where the harness's tables are, as far as tries that must not overlap go: every database handle but a
+     * {@link #sibling} answers the same, so their tries never overlap (two handles may reach one database by
+     * different addresses); a sibling has tables of its own.
+     */
+    default String tablesAt() {
+        return "the server's first database";
+    }
+
+    /**
+     * Another database on the same server, of the harness's own, created when missing: tries there overlap with
+     * tries here, their tables apart. It is closed with this one (closing it closes nothing).
+     *
+     * @param name a lower-case SQL name, e.g. {@code fencecheck_2}
+     * @throws UnsupportedOperationException when fencecheck cannot create databases on this server
+     */
+    default Database sibling(String name) {
+        throw new UnsupportedOperationException("the " + kind() + " database gives no second database on its server");
+    }
+
+    /**
      * Server version, kind and platform, e.g. {@code PostgreSQL 18.1 (embedded, linux-amd64)}, or for a server
      * fencecheck did not start, the platform its {@code version()} names ({@code x86_64-pc-linux-gnu}).
      */

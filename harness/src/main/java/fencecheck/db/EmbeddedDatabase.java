@@ -11,6 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
@@ -55,6 +56,8 @@ public final class EmbeddedDatabase implements Database {
     private int port;
     private final long startupMillis;
     private boolean closed;
+    /** The other databases of the harness on this server, by name. */
+    private final Map<String, Database> siblings = new HashMap<>();
 
     private EmbeddedDatabase(Path dataDirectory, Path template) {
         this.dataDirectory = dataDirectory;
@@ -281,6 +284,15 @@ public final class EmbeddedDatabase implements Database {
     @Override
     public String kind() {
         return "embedded";
+    }
+
+    /** Another database on this server, created on first use and the same handle after. */
+    @Override
+    public synchronized Database sibling(String name) {
+        if (name.equals(DATABASE)) {
+            return this;
+        }
+        return siblings.computeIfAbsent(name, n -> SiblingDatabase.create(this, n, USER));
     }
 
     /** The settings of every database, with the platform of the binaries it runs ({@code linux-amd64}). */

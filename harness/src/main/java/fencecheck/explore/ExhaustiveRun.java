@@ -5,6 +5,7 @@ import fencecheck.findings.FindingKind;
 import fencecheck.findings.FindingKinds;
 import fencecheck.protocol.SqlLeaseProtocol;
 import fencecheck.run.HistoryEntry;
+import fencecheck.run.QuietEnd;
 import fencecheck.run.TraceRunner;
 import fencecheck.run.TryResult;
 import fencecheck.trace.Step;
@@ -17,6 +18,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -27,6 +29,9 @@ import java.util.function.LongSupplier;
  * expanded, merged or not: nothing was sent, so it is in the state it started from, which was reached already. A
  * failing candidate is a finding, and breadth first its trace is the shortest that fails. The run finishes the depth
  * of its first finding (every finding of that length) and goes no deeper.
+ *
+ * <p>A depth's candidates are tried on several databases at once ({@link Tries}), but judged in their order, so
+ * the states, the findings and which of equally short failing traces is kept are those of one thread.
  */
 public final class ExhaustiveRun {
 
@@ -37,6 +42,11 @@ public final class ExhaustiveRun {
     private final LongSupplier nanoTime;
     /** Which part of the frontier below the split depth this run explores: all of it but in a shard of several. */
     private final ShardFilter shards;
+    /** How many databases to explore on at once, where the implementation allows. */
+    private final int threads;
+    private int lastThreads;
+    /** Told of every try the run judges, in candidate order; by default nothing. */
+    private Consumer<TryResult> onTry = tried -> { };
 
     /**
      * @param findingsDirectory where the findings' traces are saved, or null to save none
@@ -44,25 +54,55 @@ public final class ExhaustiveRun {
      *                                  where that is sound for the runner's implementation)
      */
     public ExhaustiveRun(TraceRunner runner, ExhaustiveScope scope, Path findingsDirectory) {
-        this(runner, scope, findingsDirectory, System::nanoTime);
+        this(runner, scope, findingsDirectory, Tries.configuredThreads());
     }
 
+    /**
+     * @param threads how many databases each depth is explored on at once (an implementation that may keep state
+     *                outside its database is explored on one)
+     */
+    public ExhaustiveRun(TraceRunner runner, ExhaustiveScope scope, Path findingsDirectory, int threads) {
+        this(runner, scope, findingsDirectory, threads, System::nanoTime);
+    }
+
+    /** On one thread: the time read in a fixed order. */
     ExhaustiveRun(TraceRunner runner, ExhaustiveScope scope, Path findingsDirectory, LongSupplier nanoTime) {
-        this(runner, scope, findingsDirectory, nanoTime, ShardFilter.none());
+        this(runner, scope, findingsDirectory, 1, nanoTime);
     }
 
-    private ExhaustiveRun(TraceRunner runner, ExhaustiveScope scope, Path findingsDirectory, LongSupplier nanoTime, ShardFilter shards) {
+    ExhaustiveRun(TraceRunner runner, ExhaustiveScope scope, Path findingsDirectory, int threads, LongSupplier nanoTime) {
+        this(runner, scope, findingsDirectory, threads, nanoTime, ShardFilter.none());
+    }
+
+    private ExhaustiveRun(TraceRunner runner, ExhaustiveScope scope, Path findingsDirectory, int threads, LongSupplier nanoTime,
+                          ShardFilter shards) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("an exhaustive run needs at least 1 thread, not " + threads);
+        }
         scope.checkBudget(whyNotMerged(runner.protocol()).isEmpty());
         this.runner = runner;
         this.scope = scope;
         this.findingsDirectory = findingsDirectory;
+        this.threads = threads;
         this.nanoTime = nanoTime;
         this.shards = shards;
     }
 
     /** The same run as one shard of several: below the split depth it explores only the states {@code shards} keeps. */
     public ExhaustiveRun sharded(ShardFilter shards) {
-        return new ExhaustiveRun(runner, scope, findingsDirectory, nanoTime, shards);
+        ExhaustiveRun sharded = new ExhaustiveRun(runner, scope, findingsDirectory, threads, nanoTime, shards);
+        sharded.onTry = onTry;
+        return sharded;
+    }
+
+    /** Tells {@code listener} of every candidate tried, in candidate order on the caller's thread, as it is judged (a benchmark's replay). */
+    public void onEveryTry(Consumer<TryResult> listener) {
+        this.onTry = listener;
+    }
+
+    /** How many databases the last run explored on at once (0 before the first). */
+    public int threadsUsed() {
+        return lastThreads;
     }
 
     /**
@@ -96,6 +136,13 @@ public final class ExhaustiveRun {
     }
 
     private ExhaustiveResult explore(Optional<String> notMergedWhy, boolean skipNoOps) {
+        try (Tries tries = new Tries(runner, threads)) {
+            lastThreads = tries.threads();
+            return explore(notMergedWhy, skipNoOps, tries);
+        }
+    }
+
+    private ExhaustiveResult explore(Optional<String> notMergedWhy, boolean skipNoOps, Tries runners) {
         boolean merge = notMergedWhy.isEmpty();
         long started = nanoTime.getAsLong();
         long deadline = started + scope.budget().toNanos();
@@ -103,9 +150,9 @@ public final class ExhaustiveRun {
         String implementation = runner.protocol().name();
         Trace root = new Trace(Trace.SCHEMA_VERSION, implementation, scope.leaseTtl(), List.of());
         Set<String> fingerprints = new HashSet<>();
-        TryResult empty = runner.run(root);
-        if (!empty.passed()) {
-            throw new IllegalStateException("the empty trace fails on " + implementation + ": " + empty.verdict());
+        QuietEnd empty = runner.runToTheEnd(root);
+        if (!empty.result().passed()) {
+            throw new IllegalStateException("the empty trace fails on " + implementation + ": " + empty.result().verdict());
         }
         StateFingerprint.Reached start = StateFingerprint.reached(scope, empty);
         fingerprints.add(start.fingerprint());
@@ -119,47 +166,55 @@ public final class ExhaustiveRun {
         int complete = 0;
         for (int depth = 1; depth <= scope.depth() && cut == null; depth++) {
             long depthStarted = nanoTime.getAsLong();
-            int candidates = frontier.size() * alphabet.size();
-            int done = 0;
-            int tries = 0;
-            int newStates = 0;
-            List<Node> next = new ArrayList<>();
-            explore:
+            // every candidate in a fixed order, null where it is sure to be a no-op: the same state as its node's,
+            // reached already, so nothing to run and nothing new
+            List<Trace> candidates = new ArrayList<>(frontier.size() * alphabet.size());
             for (Node node : frontier) {
                 for (Step step : alphabet) {
                     if (skipNoOps && node.reached().noOp(step)) {
-                        // the same state as the node's, reached already: nothing to run, nothing new
-                        done++;
-                        continue;
-                    }
-                    if (nanoTime.getAsLong() > deadline) {
-                        cut = new ExhaustiveResult.Cut(depth, done, candidates);
-                        break explore;
-                    }
-                    List<Step> steps = new ArrayList<>(node.trace().steps());
-                    steps.add(step);
-                    TryResult tried = runner.run(node.trace().withSteps(steps));
-                    tries++;
-                    done++;
-                    if (!tried.passed()) {
-                        List<FindingKind> kinds = FindingKinds.of(tried);
-                        if (kindsFound.add(kinds)) {
-                            findings.add(new ExhaustiveResult.Found(kinds, tried, save(tried.trace(), findings.size() + 1)));
-                        }
-                        continue;
-                    }
-                    StateFingerprint.Reached reached = StateFingerprint.reached(scope, tried);
-                    boolean isNew = fingerprints.add(reached.fingerprint());
-                    if (isNew) {
-                        newStates++;
-                        shard.reached(depth, reached.fingerprint());
-                    }
-                    if (isNew || !merge && !(skipNoOps && lastStepSkipped(tried))) {
-                        next.add(new Node(tried.trace(), reached));
+                        candidates.add(null);
+                    } else {
+                        List<Step> steps = new ArrayList<>(node.trace().steps());
+                        steps.add(step);
+                        candidates.add(node.trace().withSteps(steps));
                     }
                 }
             }
-            depths.add(new ExhaustiveResult.Depth(depth, candidates, tries, newStates, next.size(),
+            Tries.Tried tried = runners.run(candidates, deadline, nanoTime);
+            int end = tried.cutAt() < 0 ? candidates.size() : tried.cutAt();
+            if (tried.cutAt() >= 0) {
+                cut = new ExhaustiveResult.Cut(depth, end, candidates.size());
+            }
+            // judged in candidate order, whichever thread ran what: the same findings, states and frontier as one thread
+            int tries = 0;
+            int newStates = 0;
+            List<Node> next = new ArrayList<>();
+            for (int i = 0; i < end; i++) {
+                QuietEnd ended = tried.results()[i];
+                if (ended == null) {
+                    continue;
+                }
+                TryResult result = ended.result();
+                tries++;
+                onTry.accept(result);
+                if (!result.passed()) {
+                    List<FindingKind> kinds = FindingKinds.of(result);
+                    if (kindsFound.add(kinds)) {
+                        findings.add(new ExhaustiveResult.Found(kinds, result, save(result.trace(), findings.size() + 1)));
+                    }
+                    continue;
+                }
+                StateFingerprint.Reached reached = StateFingerprint.reached(scope, ended);
+                boolean isNew = fingerprints.add(reached.fingerprint());
+                if (isNew) {
+                    newStates++;
+                    shard.reached(depth, reached.fingerprint());
+                }
+                if (isNew || !merge && !(skipNoOps && lastStepSkipped(result))) {
+                    next.add(new Node(result.trace(), reached));
+                }
+            }
+            depths.add(new ExhaustiveResult.Depth(depth, candidates.size(), tries, newStates, next.size(),
                     nanoTime.getAsLong() - depthStarted));
             if (cut == null) {
                 complete = depth;

@@ -2,14 +2,11 @@ package fencecheck.explore;
 
 import fencecheck.api.KeyState;
 import fencecheck.api.Lease;
-import fencecheck.api.Outcome;
 import fencecheck.api.StoredResult;
-import fencecheck.job.JobCommand;
-import fencecheck.job.JobOutcome;
 import fencecheck.job.JobRows;
-import fencecheck.model.Command;
 import fencecheck.run.HistoryEntry;
 import fencecheck.run.ModelState;
+import fencecheck.run.QuietEnd;
 import fencecheck.run.TryResult;
 import fencecheck.trace.Action;
 import fencecheck.trace.Actors;
@@ -26,7 +23,8 @@ import java.util.TreeMap;
 /**
  * The state a passing try ends in, as exhaustive mode compares states: the model's rows of every key, the rows the
  * implementation showed, what each worker believes it holds, and the clock relative to the lease ends, after
- * renaming workers and keys to the order that gives the smallest encoding.
+ * renaming workers and keys to the order that gives the smallest encoding. The beliefs are the runner's own
+ * ({@link QuietEnd}), not derived again from the history.
  *
  * <p>Why each part may be left out or renamed: the model and the implementation see time only as differences from
  * now, so lease ends are taken relative to the clock, and every end before now as one (an ended lease never holds
@@ -37,9 +35,6 @@ import java.util.TreeMap;
  */
 final class StateFingerprint {
 
-    private record Belief(String key, long token) {
-    }
-
     private final int workers;
     private final List<String> keys;
     private final long now;
@@ -48,9 +43,12 @@ final class StateFingerprint {
     private final Map<String, String> open = new TreeMap<>();
     /** Per worker slot (from 1), the label of its current incarnation. */
     private final String[] current;
-    private final Map<String, Belief> beliefs = new HashMap<>();
+    /** Per session, the lease it believes it holds: the runner's own knowledge at the try's end. */
+    private final Map<String, QuietEnd.Held> beliefs;
 
-    private StateFingerprint(ExhaustiveScope scope, TryResult result) {
+    private StateFingerprint(ExhaustiveScope scope, QuietEnd ended) {
+        TryResult result = ended.result();
+        this.beliefs = ended.beliefs();
         this.workers = scope.workers();
         this.keys = scope.keyNames();
         List<Step> steps = result.trace().steps();
@@ -75,18 +73,17 @@ final class StateFingerprint {
             if (e.key() != null && seen != null) {
                 implementation.put(e.key(), seen.protocol());
             }
-            learn(e, steps);
         }
     }
 
-    /** The canonical fingerprint of the state {@code result} ends in. */
-    static String of(ExhaustiveScope scope, TryResult result) {
-        return new StateFingerprint(scope, result).canonical();
+    /** The canonical fingerprint of the state {@code ended} ends in. */
+    static String of(ExhaustiveScope scope, QuietEnd ended) {
+        return new StateFingerprint(scope, ended).canonical();
     }
 
-    /** The state {@code result} ends in: its fingerprint, and what tells which next steps are no-ops. */
-    static Reached reached(ExhaustiveScope scope, TryResult result) {
-        StateFingerprint f = new StateFingerprint(scope, result);
+    /** The state {@code ended} ends in: its fingerprint, and what tells which next steps are no-ops. */
+    static Reached reached(ExhaustiveScope scope, QuietEnd ended) {
+        StateFingerprint f = new StateFingerprint(scope, ended);
         Set<Integer> believers = new HashSet<>();
         for (int w = 1; w <= f.workers; w++) {
             if (f.beliefs.containsKey(f.current[w])) {
@@ -140,24 +137,6 @@ final class StateFingerprint {
         return best;
     }
 
-    /** What a worker believes after an answer it heard, as the runner's workers learn it. */
-    private void learn(HistoryEntry e, List<Step> steps) {
-        if (e.kind() != HistoryEntry.Kind.STATEMENT || !(e.command() instanceof JobCommand.LeaseOperation op)
-                || !(e.observed() instanceof JobOutcome.Answered answered)) {
-            return;
-        }
-        if (answered.outcome() instanceof Outcome.Granted g && op.command() instanceof Command.Acquire acquire) {
-            boolean receiptLost = e.step() >= 1 && e.step() <= steps.size()
-                    && steps.get(e.step() - 1).action() instanceof Action.Acquire a && a.receiptLost();
-            if (!receiptLost) {
-                beliefs.put(e.actor(), new Belief(acquire.key(), g.token()));
-            }
-        }
-        if (answered.outcome() instanceof Outcome.Released) {
-            beliefs.remove(e.actor());
-        }
-    }
-
     /** The encoding with worker slot {@code w} named {@code W<workerOrder[w-1]>} and key {@code i} {@code K<keyOrder[i]>}. */
     private String encode(int[] workerOrder, int[] keyOrder) {
         Map<String, String> byKey = new TreeMap<>();
@@ -171,7 +150,7 @@ final class StateFingerprint {
         }
         Map<String, String> byWorker = new TreeMap<>();
         for (int w = 1; w <= workers; w++) {
-            Belief b = beliefs.get(current[w]);
+            QuietEnd.Held b = beliefs.get(current[w]);
             byWorker.put("W" + workerOrder[w - 1], b == null ? "-" : "K" + keyOrder[keys.indexOf(b.key())] + "@" + b.token());
         }
         return byKey + " " + byWorker + (open.isEmpty() ? "" : " open " + open);

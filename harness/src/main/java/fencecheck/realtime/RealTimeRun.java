@@ -18,7 +18,7 @@ import fencecheck.findings.Severity;
 import fencecheck.model.ClockBounds;
 import fencecheck.model.RunStop;
 import fencecheck.run.Situation;
-import fencecheck.run.TraceRunner;
+import fencecheck.run.TryLocks;
 
 import java.sql.SQLException;
 import java.time.Clock;
@@ -116,11 +116,9 @@ public final class RealTimeRun {
         long started = System.nanoTime();
         Ran ran;
         // the tables are shared with the lock-step runners, one of which a property engine may still be shrinking with
-        TraceRunner.ONE_TRY_AT_A_TIME.lock();
-        try {
+        // and the implementation is handed the real clock, which a library may keep in a static field: alone in the JVM
+        try (TryLocks.Held alone = TryLocks.alone()) {
             ran = recorded(database, protocol, settings);
-        } finally {
-            TraceRunner.ONE_TRY_AT_A_TIME.unlock();
         }
         RealTimeHistory history = ran.history();
         long done = System.nanoTime();

@@ -14,7 +14,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Runs job traces statement by statement, the way PostgreSQL's isolation
@@ -25,12 +24,6 @@ import java.util.concurrent.locks.ReentrantLock;
  * statement a try left behind (a try that diverged) is closed when the try ends, and its server process awaited.
  */
 public final class TraceRunner implements AutoCloseable {
-
-    /**
-     * One try at a time per JVM: the database is shared, and a property
-     * engine may still be shrinking on another thread when the next starts.
-     */
-    public static final ReentrantLock ONE_TRY_AT_A_TIME = new ReentrantLock();
 
     /** How long a statement may run, neither answering nor blocked by another session of the try, before the try ends. */
     static final long STATEMENT_MILLIS = 10_000;
@@ -193,6 +186,19 @@ public final class TraceRunner implements AutoCloseable {
     }
 
     /**
+     * Runs one try of the trace as {@link #run} does, figures kept, and gives with its result what each session
+     * believes it holds at its end, as the runner's workers know it.
+     */
+    public QuietEnd runToTheEnd(Trace trace) {
+        return oneTry(trace, execution -> {
+            QuietEnd ended = execution.runKnowing();
+            metrics.recordTry(ended.result());
+            tries.record(ended.result());
+            return ended;
+        });
+    }
+
+    /**
      * Runs one try of the trace as {@link #run} does, but keeps no figures of it: its result with the events of its
      * history and the state it ends in, quiet.
      */
@@ -211,8 +217,8 @@ public final class TraceRunner implements AutoCloseable {
             throw new IllegalArgumentException("the trace runs the job transaction or the outbox relay, but " + protocol.name()
                     + " has none (its LeaseProtocol does not implement jobClient): give it a trace of lease operations and writes only");
         }
-        ONE_TRY_AT_A_TIME.lock();
-        try {
+        // one try at a time per database, and alone in the JVM when it shares more than its database (see TryLocks)
+        try (TryLocks.Held held = TryLocks.forTry(database, protocol, throughFaultProxies, trace)) {
             sessions.readyForTry();
             resetTables();
             // the virtual clock again before every try: a real-time run between two tries of this runner handed the
@@ -243,8 +249,6 @@ public final class TraceRunner implements AutoCloseable {
             }
         } catch (SQLException e) {
             throw new IllegalStateException("the database failed outside any step (" + database.describe() + "): " + e.getMessage(), e);
-        } finally {
-            ONE_TRY_AT_A_TIME.unlock();
         }
     }
 
@@ -361,13 +365,11 @@ public final class TraceRunner implements AutoCloseable {
 
     @Override
     public void close() {
-        ONE_TRY_AT_A_TIME.lock();
-        try {
+        // not while a try of this runner runs on another thread (a property engine's late shrinking)
+        try (TryLocks.Held held = TryLocks.onDatabase(database, false)) {
             sessions.close();
             standby.closeReader();
             statements.shutdownNow();
-        } finally {
-            ONE_TRY_AT_A_TIME.unlock();
         }
     }
 }

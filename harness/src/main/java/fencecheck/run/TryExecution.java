@@ -83,6 +83,12 @@ final class TryExecution {
         }
     }
 
+    /** Runs the try, and gives what each session believes at its end beside its result (no further statement). */
+    QuietEnd runKnowing() throws SQLException {
+        TryResult result = run();
+        return QuietEnd.of(result, workers.knowledge());
+    }
+
     /** Runs the try, and keeps its events and the state it ends in beside its result. */
     Tried runKeepingEvents() throws SQLException {
         TryResult result = run();

@@ -51,13 +51,16 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMetho
  *       through the JUnit Platform test kit with pinned seeds: tries and seconds
  *       to the first failure, seconds of the remaining tries and of shrinking every
  *       kind found, and of the whole run (median over the seeds);</li>
- *   <li>how to measure {@code mvn verify} (printed, not run).</li>
+ *   <li>how to measure {@code mvn verify} (printed, not run);</li>
+ *   <li>exhaustive mode on the reference ({@link ExhaustiveBenchmark}): states per second on 1 and 2 threads, each
+ *       depth's time, and a state's cost against a plain JDBC replay of its tries' statements.</li>
  * </ol>
  *
  * <p>Settings (system properties): {@code benchmark.traces} (traces per round,
  * 300), {@code benchmark.rounds} (5), {@code benchmark.seeds} (5; seeds 1..N),
  * {@code benchmark.variants} (comma-separated names, default all),
- * {@code benchmark.parts} ({@code throughput,property,variants}), {@code benchmark.propertyTries} (300).
+ * {@code benchmark.parts} ({@code throughput,property,variants,exhaustive}), {@code benchmark.propertyTries} (300),
+ * {@code benchmark.exhaustiveDepth} (7), {@code benchmark.exhaustiveRounds} (3).
  */
 final class Benchmark {
 
@@ -78,7 +81,7 @@ final class Benchmark {
         int traceCount = Integer.getInteger("benchmark.traces", 300);
         int rounds = Integer.getInteger("benchmark.rounds", 5);
         int seeds = Integer.getInteger("benchmark.seeds", 5);
-        String parts = System.getProperty("benchmark.parts", "throughput,property,variants");
+        String parts = System.getProperty("benchmark.parts", "throughput,property,variants,exhaustive");
         String variantNames = System.getProperty("benchmark.variants", "");
 
         Database database = Databases.shared();
@@ -105,6 +108,10 @@ final class Benchmark {
         }
         System.out.printf("%n5. mvn verify wall time (not run here): on a quiet machine, with a warm Maven cache,%n"
                 + "   time mvn -B -o verify%n");
+        if (parts.contains("exhaustive")) {
+            ExhaustiveBenchmark.run(database, Integer.getInteger("benchmark.exhaustiveDepth", 7),
+                    Integer.getInteger("benchmark.exhaustiveRounds", 3));
+        }
         System.exit(0);
     }
 
