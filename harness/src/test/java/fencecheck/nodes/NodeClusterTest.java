@@ -149,6 +149,13 @@ class NodeClusterTest {
                 awaitBeats(beats, 1, since, 5);
                 long errorsBefore = errorsIn(cluster.node(1));
                 NemesisAction loss = nemesis.loseNextAnswer(1);
+                if (!loss.what().equals("lost a statement's answer")) {
+                    // armed while the node was between sessions (its handshake's answer lost, no statement sent; met
+                    // once in a loaded build): the nemesis says so, and once connected again the next try loses one
+                    awaitBeats(beats, 1, loss.endMicros(), 3);
+                    errorsBefore = errorsIn(cluster.node(1));
+                    loss = nemesis.loseNextAnswer(1);
+                }
                 assertThat(loss.what()).isEqualTo("lost a statement's answer");
                 awaitBeats(beats, 1, loss.endMicros(), 3);
                 assertThat(errorsIn(cluster.node(1))).as("the node's statement failed without its answer").isGreaterThan(errorsBefore);
