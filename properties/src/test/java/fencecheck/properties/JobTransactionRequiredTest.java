@@ -32,14 +32,14 @@ class JobTransactionRequiredTest {
             // the class names the three job groups; the suite's other properties are skipped as not named
             List<String> jobProperties = List.of("interleavedTransactionsAgreeWithModel", "openJobsVanishInADatabaseCrash",
                     "jobsUnderNetworkFaults");
-            assertThat(skipped).hasSize(8);
+            assertThat(skipped).hasSize(9);
             assertThat(skipped).filteredOn(e -> jobProperties.stream().anyMatch(p -> e.getTestDescriptor().getDisplayName().startsWith(p)))
                     .hasSize(3)
                     .allSatisfy(e -> assertThat(e.getPayload(String.class).orElseThrow())
                             .doesNotContain("\n")
                             .contains(LeaseOnlyReference.class.getName() + " has no job transaction, outbox or consumer"));
             assertThat(skipped).filteredOn(e -> jobProperties.stream().noneMatch(p -> e.getTestDescriptor().getDisplayName().startsWith(p)))
-                    .hasSize(5)
+                    .hasSize(6)
                     .allSatisfy(e -> assertThat(e.getPayload(String.class).orElseThrow()).endsWith("is not among the checks @Fencecheck names"));
         } finally {
             if (previous == null) {
