@@ -74,6 +74,20 @@ class ExhaustiveOptionalActionsTest {
     }
 
     @Test
+    void lostAnswersOnTwoDatabasesAtOnceReachTheStatesOfOne() {
+        ExhaustiveScope scope = ExhaustiveScope.of(2, BUDGET).withActions(List.of("acquire", "renew", "lost-answer"));
+        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select("reference"), true)) {
+            ExhaustiveResult one = new ExhaustiveRun(runner, scope, null, 1).run();
+            ExhaustiveRun twoAtOnce = new ExhaustiveRun(runner, scope, null, 2);
+            ExhaustiveResult two = twoAtOnce.run();
+            assertThat(twoAtOnce.threadsUsed()).isEqualTo(2);
+            assertThat(two.passed()).as(two.verdict()).isTrue();
+            assertThat(two.states()).isEqualTo(one.states());
+            assertThat(two.tries()).isEqualTo(one.tries());
+        }
+    }
+
+    @Test
     void splitsAreExploredUnmergedAndSaySo() {
         // the reference's files are one statement each, which a split never stops: a pack whose acquire has two
         Both both = both(TWO_STATEMENTS, ExhaustiveScope.of(3, BUDGET).withActions(List.of("acquire", "renew", "split")));
