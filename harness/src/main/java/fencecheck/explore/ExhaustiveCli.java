@@ -45,7 +45,7 @@ public final class ExhaustiveCli {
             int depth = DEFAULT_DEPTH;
             int workers = 2;
             int keys = 1;
-            List<String> actions = List.copyOf(ExhaustiveScope.ACTIONS.keySet());
+            List<String> actions = ExhaustiveScope.DEFAULT_ACTIONS;
             Duration budget = DEFAULT_BUDGET;
             for (int i = 1; i < args.size(); i += 2) {
                 String value = args.get(i + 1);
@@ -65,7 +65,7 @@ public final class ExhaustiveCli {
             err.println("fencecheck: " + e.getMessage());
             return 2;
         }
-        try (TraceRunner runner = new TraceRunner(Databases.shared(), protocol)) {
+        try (TraceRunner runner = new TraceRunner(Databases.shared(), protocol, scope.needsFaultProxies())) {
             ExhaustiveResult result = new ExhaustiveRun(runner, scope, traces).run();
             out.println("implementation: " + protocol.name() + " on " + runner.database().describe());
             out.println(result.verdict());

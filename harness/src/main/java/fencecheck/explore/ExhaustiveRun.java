@@ -79,7 +79,14 @@ public final class ExhaustiveRun {
         if (threads < 1) {
             throw new IllegalArgumentException("an exhaustive run needs at least 1 thread, not " + threads);
         }
-        scope.checkBudget(whyNotMerged(runner.protocol()).isEmpty());
+        if (scope.needsFaultProxies() && !runner.throughFaultProxies()) {
+            throw new IllegalArgumentException("lost-request and lost-answer need worker sessions through fault proxies:"
+                    + " give the run a runner through fault proxies, or leave them out");
+        }
+        if (scope.needsJobTransaction() && !runner.protocol().hasJobTransaction()) {
+            throw new IllegalArgumentException(runner.protocol().name() + " has no job transaction: leave the action job out");
+        }
+        scope.checkBudget(whyNotMerged(runner.protocol(), scope).isEmpty());
         this.runner = runner;
         this.scope = scope;
         this.findingsDirectory = findingsDirectory;
@@ -117,9 +124,14 @@ public final class ExhaustiveRun {
         return Optional.of(protocol.name() + " is a Java implementation, whose state outside the database the fingerprint cannot see");
     }
 
-    /** Explores the scope, merging states where that is sound for the runner's implementation. */
+    /** Why states may not be merged for {@code protocol} explored over {@code scope}'s alphabet, or empty when they may. */
+    public static Optional<String> whyNotMerged(LeaseProtocol protocol, ExhaustiveScope scope) {
+        return whyNotMerged(protocol).or(scope::whyNotMerged);
+    }
+
+    /** Explores the scope, merging states where that is sound for the runner's implementation and the alphabet. */
     public ExhaustiveResult run() {
-        return explore(whyNotMerged(runner.protocol()), true);
+        return explore(whyNotMerged(runner.protocol(), scope), true);
     }
 
     /**

@@ -3,6 +3,7 @@ package fencecheck.explore;
 import fencecheck.api.SinkKind;
 import fencecheck.trace.Action;
 import fencecheck.trace.Actors;
+import fencecheck.trace.NetworkFault;
 import fencecheck.trace.Step;
 import fencecheck.trace.TokenSource;
 import fencecheck.trace.Trace;
@@ -14,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -36,6 +38,13 @@ public record ExhaustiveScope(int workers, int keys, int depth, List<String> act
 
     /** Every action name an alphabet may hold, with what it adds, per worker unless said otherwise. */
     public static final Map<String, String> ACTIONS = orderedActions();
+
+    /**
+     * The actions of the default alphabet: all of {@link #ACTIONS} but the optional ones, which are asked for by
+     * name (they grow the alphabet, and leave state the fingerprint does not see, so their scopes are not merged).
+     */
+    public static final List<String> DEFAULT_ACTIONS = ACTIONS.keySet().stream()
+            .filter(a -> !Set.of("lost-request", "lost-answer", "split", "job").contains(a)).toList();
 
     /** The cost of one try no machine beats (a reset and a statement per step); the estimate's floor. */
     static final long FLOOR_MICROS_PER_TRY = 2_000;
@@ -76,9 +85,9 @@ public record ExhaustiveScope(int workers, int keys, int depth, List<String> act
         }
     }
 
-    /** The default scope: 2 workers, 1 key, every action, the default lease, a budget of {@code budget}. */
+    /** The default scope: 2 workers, 1 key, the default actions, the default lease, a budget of {@code budget}. */
     public static ExhaustiveScope of(int depth, Duration budget) {
-        return new ExhaustiveScope(2, 1, depth, List.copyOf(ACTIONS.keySet()), Trace.DEFAULT_LEASE_TTL, budget);
+        return new ExhaustiveScope(2, 1, depth, DEFAULT_ACTIONS, Trace.DEFAULT_LEASE_TTL, budget);
     }
 
     public ExhaustiveScope withDepth(int newDepth) {
@@ -104,7 +113,8 @@ public record ExhaustiveScope(int workers, int keys, int depth, List<String> act
 
     /** Every step a trace may take next, in a fixed order: the workers' in slot order, then the clock's and the nemesis'. */
     public List<Step> alphabet() {
-        List<Step> steps = new ArrayList<>();
+        // a set: the job's writes are write-held's, once
+        Set<Step> steps = new LinkedHashSet<>();
         Set<String> on = Set.copyOf(actions);
         for (int w = 1; w <= workers; w++) {
             String role = Actors.worker(w);
@@ -124,7 +134,7 @@ public record ExhaustiveScope(int workers, int keys, int depth, List<String> act
             }
             for (SinkKind sink : SinkKind.values()) {
                 // the payload names the worker's role, so two workers' results differ and a restarted one's match
-                if (on.contains("write-held")) {
+                if (on.contains("write-held") || on.contains("job")) {
                     steps.add(Step.worker(w, new Action.Write(sink, TokenSource.HELD, "r1", role)));
                 }
                 if (on.contains("write-forged")) {
@@ -134,8 +144,23 @@ public record ExhaustiveScope(int workers, int keys, int depth, List<String> act
                     steps.add(Step.worker(w, new Action.Write(sink, TokenSource.OTHER_KEY, "r1", role)));
                 }
             }
+            if (on.contains("job")) {
+                steps.add(Step.worker(w, new Action.Begin()));
+                steps.add(Step.worker(w, new Action.Claim()));
+                steps.add(Step.worker(w, new Action.Commit()));
+            }
             if (on.contains("restart")) {
                 steps.add(Step.nemesis(new Action.Restart(role, false)));
+            }
+            // armed for the worker's next call, whatever it is: an acquire, a renew, a release, a write, a commit
+            if (on.contains("lost-request")) {
+                steps.add(Step.nemesis(new Action.Network(role, NetworkFault.REQUEST_LOST)));
+            }
+            if (on.contains("lost-answer")) {
+                steps.add(Step.nemesis(new Action.Network(role, NetworkFault.RESPONSE_LOST)));
+            }
+            if (on.contains("split")) {
+                steps.add(Step.nemesis(new Action.Split(role, 1)));
             }
         }
         if (on.contains("clock-to-end")) {
@@ -154,8 +179,14 @@ public record ExhaustiveScope(int workers, int keys, int depth, List<String> act
     /** The faults in the alphabet, in words for the verdict. */
     public String faults() {
         List<String> f = new ArrayList<>();
-        if (actions.contains("acquire-lost-answer")) {
+        if (actions.contains("lost-request")) {
+            f.add("lost requests");
+        }
+        if (actions.contains("acquire-lost-answer") || actions.contains("lost-answer")) {
             f.add("lost answers");
+        }
+        if (actions.contains("split")) {
+            f.add("splits between a call's statements");
         }
         if (actions.contains("pause-past-lease")) {
             f.add("pauses past the lease");
@@ -164,6 +195,32 @@ public record ExhaustiveScope(int workers, int keys, int depth, List<String> act
             f.add("restarts");
         }
         return f.isEmpty() ? "none" : String.join(", ", f);
+    }
+
+    /** Whether the alphabet holds network faults, which need worker sessions through fault proxies. */
+    public boolean needsFaultProxies() {
+        return actions.contains("lost-request") || actions.contains("lost-answer");
+    }
+
+    /** Whether the alphabet holds the job transaction's statements, which need an implementation that has one. */
+    public boolean needsJobTransaction() {
+        return actions.contains("job");
+    }
+
+    /**
+     * Why two traces of this alphabet that reach the same fingerprint may not be the same state, or empty when they
+     * are. The fingerprint is taken where a try ends, after the runner rolled back what was open and finished what a
+     * split stopped, and holds the lease rows only; a trace that goes on meets what was still open: a lost request or
+     * answer armed for a worker's next call, a call a split stopped between its statements, an open job transaction,
+     * and the job's rows.
+     */
+    public Optional<String> whyNotMerged() {
+        List<String> hidden = actions.stream().filter(a -> Set.of("lost-request", "lost-answer", "split", "job").contains(a)).toList();
+        if (hidden.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(String.join(", ", hidden) + " leave state the fingerprint does not see (a fault armed for a"
+                + " worker's next call, a call stopped between its statements, an open job transaction, the job's rows)");
     }
 
     /** The scope in words: "2 workers, 1 key, faults: lost answers, restarts". */
@@ -215,6 +272,10 @@ public record ExhaustiveScope(int workers, int keys, int depth, List<String> act
         m.put("write-forged", "a write to each sink with a token above the fence");
         m.put("write-other-key", "a write to each sink with another key's latest token (with 2 keys or more)");
         m.put("restart", "a restart of the worker (a new owner, no belief; the old one dies)");
+        m.put("lost-request", "optional: the request of the worker's next call is lost (an acquire, a renew, a write, a commit)");
+        m.put("lost-answer", "optional: the answer of the worker's next call is lost, whatever the call");
+        m.put("split", "optional: the worker's next call stops after its first statement, and goes on at its next step");
+        m.put("job", "optional: the job transaction's begin, claim and commit (writes are write-held's), where the implementation has one");
         m.put("clock-to-end", "the clock to each lease's end and one unit either side");
         m.put("pause-past-lease", "the clock on past a whole lease, as a pause every worker sleeps through");
         return Collections.unmodifiableMap(m);

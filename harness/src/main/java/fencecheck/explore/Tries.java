@@ -40,7 +40,8 @@ final class Tries implements AutoCloseable {
             SqlLeaseProtocol pack = (SqlLeaseProtocol) runner.protocol();
             for (int i = 2; i <= threads; i++) {
                 Database own = runner.database().sibling("fencecheck_explore_" + i);
-                runners.add(new TraceRunner(own, new SqlLeaseProtocol(pack.name(), pack.pack()), false, runner.conformance()));
+                runners.add(new TraceRunner(own, new SqlLeaseProtocol(pack.name(), pack.pack()), runner.throughFaultProxies(),
+                        runner.conformance()));
             }
         }
         this.threads = runners.size() == 1 ? null

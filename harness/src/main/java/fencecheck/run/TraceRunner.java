@@ -294,7 +294,8 @@ public final class TraceRunner implements AutoCloseable {
         return statements;
     }
 
-    boolean throughFaultProxies() {
+    /** Whether worker sessions go through fault proxies of their own, so traces may hold network faults. */
+    public boolean throughFaultProxies() {
         return throughFaultProxies;
     }
 

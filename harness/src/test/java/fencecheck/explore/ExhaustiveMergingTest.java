@@ -64,7 +64,7 @@ class ExhaustiveMergingTest {
 
     @Test
     void onTheReferenceWithTwoKeysToDepthTwo() {
-        ExhaustiveScope scope = new ExhaustiveScope(2, 2, 2, List.copyOf(ExhaustiveScope.ACTIONS.keySet()), Trace.DEFAULT_LEASE_TTL,
+        ExhaustiveScope scope = new ExhaustiveScope(2, 2, 2, ExhaustiveScope.DEFAULT_ACTIONS, Trace.DEFAULT_LEASE_TTL,
                 BUDGET);
         Both both = both(Implementations.select("reference"), scope);
         assertThat(both.merged().passed()).as(both.merged().verdict()).isTrue();

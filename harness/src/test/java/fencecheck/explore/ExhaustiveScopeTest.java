@@ -4,6 +4,7 @@ import fencecheck.db.Databases;
 import fencecheck.protocol.Implementations;
 import fencecheck.run.TraceRunner;
 import fencecheck.trace.Action;
+import fencecheck.trace.NetworkFault;
 import fencecheck.trace.Step;
 import fencecheck.trace.Trace;
 import org.junit.jupiter.api.Test;
@@ -78,5 +79,49 @@ class ExhaustiveScopeTest {
                 Step.worker(1, new Action.Acquire("k1", true)));
         assertThat(new ExhaustiveScope(2, 2, 1, List.of("write-other-key"), Trace.DEFAULT_LEASE_TTL, MINUTE).alphabet())
                 .as("2 workers x 2 sinks").hasSize(4);
+    }
+
+    @Test
+    void theOptionalActionsAreNotInTheDefaultAlphabet() {
+        assertThat(ExhaustiveScope.DEFAULT_ACTIONS).doesNotContain("lost-request", "lost-answer", "split", "job")
+                .containsExactlyElementsOf(ExhaustiveScope.ACTIONS.keySet().stream()
+                        .filter(a -> !List.of("lost-request", "lost-answer", "split", "job").contains(a)).toList());
+        assertThat(ExhaustiveScope.of(1, MINUTE).whyNotMerged()).isEmpty();
+    }
+
+    @Test
+    void eachOptionalActionParsesAndAddsItsSteps() {
+        assertThat(scope("lost-request").alphabet()).containsExactly(
+                Step.nemesis(new Action.Network("w1", NetworkFault.REQUEST_LOST)), Step.nemesis(new Action.Network("w2", NetworkFault.REQUEST_LOST)));
+        assertThat(scope("lost-answer").alphabet()).containsExactly(
+                Step.nemesis(new Action.Network("w1", NetworkFault.RESPONSE_LOST)), Step.nemesis(new Action.Network("w2", NetworkFault.RESPONSE_LOST)));
+        assertThat(scope("split").alphabet()).containsExactly(
+                Step.nemesis(new Action.Split("w1", 1)), Step.nemesis(new Action.Split("w2", 1)));
+        // per worker: a write to each sink with the held token, begin, claim, commit
+        assertThat(scope("job").alphabet()).hasSize(2 * 5).contains(Step.worker(1, new Action.Begin()),
+                Step.worker(2, new Action.Claim()), Step.worker(1, new Action.Commit()), Step.worker(2, Action.Write.fenced("r1", "w2")));
+        assertThat(scope("job", "write-held").alphabet()).as("the writes once").hasSize(2 * 5);
+        assertThat(scope("lost-request", "lost-answer", "split").faults())
+                .isEqualTo("lost requests, lost answers, splits between a call's statements");
+    }
+
+    @Test
+    void theOptionalActionsAreNotMergedAndSaySo() {
+        for (String armed : List.of("lost-request", "lost-answer", "split", "job")) {
+            assertThat(scope("acquire", armed).whyNotMerged()).hasValueSatisfying(why -> assertThat(why)
+                    .startsWith(armed).contains("the fingerprint does not see"));
+        }
+    }
+
+    @Test
+    void networkFaultsWithoutFaultProxiesAreRefused() {
+        try (TraceRunner runner = new TraceRunner(Databases.shared(), Implementations.select("reference"))) {
+            assertThatThrownBy(() -> new ExhaustiveRun(runner, scope("acquire", "lost-request"), null))
+                    .hasMessageContaining("need worker sessions through fault proxies").hasMessageNotContaining("\n");
+        }
+    }
+
+    private static ExhaustiveScope scope(String... actions) {
+        return ExhaustiveScope.of(1, MINUTE).withActions(List.of(actions));
     }
 }

@@ -29,7 +29,7 @@ class ExhaustiveVariantsSweepTest {
         StringBuilder table = new StringBuilder("| variant | found at depth | states | tries | seconds | merged |\n");
         for (LeaseProtocol variant : variants) {
             int keys = variant.name().equals(Variants.SHARED_FENCE) ? 2 : 1;
-            ExhaustiveScope scope = new ExhaustiveScope(2, keys, depth, List.copyOf(ExhaustiveScope.ACTIONS.keySet()),
+            ExhaustiveScope scope = new ExhaustiveScope(2, keys, depth, ExhaustiveScope.DEFAULT_ACTIONS,
                     Trace.DEFAULT_LEASE_TTL, Duration.ofSeconds(90));
             try (TraceRunner runner = new TraceRunner(Databases.shared(), variant)) {
                 ExhaustiveResult r;

@@ -27,7 +27,7 @@ public final class ExhaustiveChecks {
 
     public static final String DEPTH = "fencecheck.exhaustive.depth";
     public static final String SECONDS = "fencecheck.exhaustive.seconds";
-    /** The actions of the alphabet, comma-separated names of {@link ExhaustiveScope#ACTIONS}; all by default. */
+    /** The actions of the alphabet, comma-separated names of {@link ExhaustiveScope#ACTIONS}; the {@link ExhaustiveScope#DEFAULT_ACTIONS} by default. */
     public static final String ACTIONS = "fencecheck.exhaustive.actions";
 
     /**
@@ -64,7 +64,7 @@ public final class ExhaustiveChecks {
         Duration budget = positive(SECONDS, "a number of seconds (the default is " + DEFAULT_BUDGET.toSeconds() + ")")
                 .map(Duration::ofSeconds).orElse(DEFAULT_BUDGET);
         String named = System.getProperty(ACTIONS, "");
-        List<String> actions = named.isBlank() ? List.copyOf(ExhaustiveScope.ACTIONS.keySet())
+        List<String> actions = named.isBlank() ? ExhaustiveScope.DEFAULT_ACTIONS
                 : Stream.of(named.split(",")).map(String::strip).toList();
         try {
             ExhaustiveScope.of(1, budget).withActions(actions);
@@ -83,9 +83,9 @@ public final class ExhaustiveChecks {
      */
     static ExhaustiveScope scope(LeaseProtocol protocol) {
         Settings settings = settings();
-        boolean merged = ExhaustiveRun.whyNotMerged(protocol).isEmpty();
         ExhaustiveScope scope = ExhaustiveScope.of(settings.depth().orElse(DEFAULT_DEPTH), settings.budget())
                 .withActions(settings.actions());
+        boolean merged = ExhaustiveRun.whyNotMerged(protocol, scope).isEmpty();
         if (settings.depth().isEmpty()) {
             while (scope.depth() > 1 && !fits(scope, merged)) {
                 scope = scope.withDepth(scope.depth() - 1);

@@ -113,7 +113,8 @@ public final class SuiteRuns {
         ExhaustiveResult result;
         try {
             // the shard -Dfencecheck.shard names, or the whole run; recorded for the result file and the merge
-            result = ExhaustiveRuns.runAsConfigured(new ExhaustiveRun(Harnesses.runnerFor(protocol), scope, null));
+            TraceRunner runner = Harnesses.runnerFor(protocol, scope.needsFaultProxies());
+            result = ExhaustiveRuns.runAsConfigured(new ExhaustiveRun(runner, scope, null));
         } catch (RunStop stop) {
             PropertyStop.stop(stop);
             return;

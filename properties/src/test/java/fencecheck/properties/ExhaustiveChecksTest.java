@@ -33,6 +33,17 @@ class ExhaustiveChecksTest {
     }
 
     @Test
+    void theOptionalActionsComeOnlyWhenNamedAndAreNotMergedEvenForASqlPack() {
+        assertThat(ExhaustiveChecks.scope(Implementations.select("reference")).actions())
+                .doesNotContain("lost-request", "lost-answer", "split", "job");
+        System.setProperty(ExhaustiveChecks.ACTIONS, "acquire,renew,release,clock-to-end,split");
+        ExhaustiveScope withSplit = ExhaustiveChecks.scope(Implementations.select("reference"));
+        assertThat(withSplit.whyNotMerged()).isPresent();
+        // every trace expanded, as a Java implementation's: the deepest that fits the budget
+        assertThat(withSplit.depth()).isLessThan(ExhaustiveChecks.DEFAULT_DEPTH);
+    }
+
+    @Test
     void aDepthAskedIsKeptOrRefusedInOneLine() {
         System.setProperty(ExhaustiveChecks.DEPTH, "2");
         assertThat(ExhaustiveChecks.scope(Implementations.select(Variants.STABLE_OWNER)).depth()).isEqualTo(2);

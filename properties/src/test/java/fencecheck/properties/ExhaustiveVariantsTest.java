@@ -102,7 +102,7 @@ class ExhaustiveVariantsTest {
     @EnabledIfSystemProperty(named = "fencecheck.exhaustive.sweep", matches = "[0-9]+")
     void aSharedFenceIsFoundWithTwoKeys() {
         LeaseProtocol variant = Implementations.select(Variants.SHARED_FENCE);
-        ExhaustiveScope scope = new ExhaustiveScope(2, 2, 5, List.copyOf(ExhaustiveScope.ACTIONS.keySet()), Trace.DEFAULT_LEASE_TTL,
+        ExhaustiveScope scope = new ExhaustiveScope(2, 2, 5, ExhaustiveScope.DEFAULT_ACTIONS, Trace.DEFAULT_LEASE_TTL,
                 Duration.ofMinutes(5));
         try (TraceRunner runner = new TraceRunner(Databases.shared(), variant)) {
             ExhaustiveResult result = new ExhaustiveRun(runner, scope, null).run();
