@@ -168,6 +168,8 @@ public record ClusterVerdict(List<ClusterFinding> findings, List<ClusterFinding>
     }
 
     static String seconds(long micros) {
-        return String.format(Locale.ROOT, "%.1f s", micros / 1e6);
+        // an overlap of a few milliseconds would read "0.0 s"
+        return micros < 100_000 ? String.format(Locale.ROOT, "%d ms", Math.max(1, micros / 1_000))
+                : String.format(Locale.ROOT, "%.1f s", micros / 1e6);
     }
 }

@@ -71,6 +71,18 @@ class ClusterVerdictTest {
     }
 
     @Test
+    void anOverlapOfAFewMillisecondsSaysSoInMilliseconds() {
+        Run first = new Run(14, 1, "J", "n1-14", 3, at(0.1), write("latest", "r14", 0.2, "Applied", 0.3), at(8.105));
+        Run second = new Run(15, 2, "J", "n2-15", 4, at(8.1), write("latest", "r15", 8.2, "Applied", 8.3), at(8.4));
+
+        ClusterVerdict verdict = ClusterVerdict.of(List.of(first, second), FIRINGS, List.of(new FinalRow("J", 4, "r15")), List.of(),
+                NO_CLAIM);
+
+        assertThat(verdict.notes()).singleElement().extracting(ClusterFinding::words).asString()
+                .endsWith("overlapped for 5 ms on the database's clock");
+    }
+
+    @Test
     void aCleanRunPassesWithNothingToNote() {
         Run first = new Run(14, 1, "J", "n1-14", 3, at(0.1), write("latest", "r14", 0.2, "Applied", 0.3), at(0.4));
         Run second = new Run(15, 2, "J", "n2-15", 4, at(8.1), write("latest", "r15", 8.2, "Applied", 8.3), at(8.4));

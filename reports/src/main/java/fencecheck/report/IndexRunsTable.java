@@ -148,6 +148,10 @@ final class IndexRunsTable {
     /** For a failure with a trace: the shrunk trace's steps out of the first failing one's, and the shrinking steps it took. */
     private static String shrunk(RunResult r) {
         RunResult.RealTime rt = r.failure() == null ? null : r.failure().realTime();
+        if (rt != null && rt.history() != null && rt.shrinkChecks() == 0 && rt.history().operations().size() == rt.observedOperations()) {
+            // a scheduler cluster's run: judged on its records whole
+            return "<div class=\"small muted shrunk\">all " + rt.observedOperations() + " operations, not shrunk</div>";
+        }
         if (rt != null && rt.history() != null) {
             return "<div class=\"small muted shrunk\">history shrunk to " + rt.history().operations().size() + " of "
                     + rt.observedOperations() + " operations (" + rt.shrinkChecks() + " checks)</div>";
@@ -157,6 +161,9 @@ final class IndexRunsTable {
         }
         String steps = r.failure().traceSteps() + (r.originalTraceSize() == null ? "" : " of " + r.originalTraceSize()) + " steps";
         RunResult.FindingFacts facts = r.failure().finding();
+        if (r.exhaustive() != null && facts != null) {
+            return "<div class=\"small muted shrunk\">" + r.failure().traceSteps() + " steps, the shortest by construction</div>";
+        }
         if (facts != null) {
             return "<div class=\"small muted shrunk\">shrunk to " + Html.esc(steps) + " (" + facts.shrinkRuns() + " re-runs"
                     + (facts.cutShortBy() == null ? "" : ", cut short") + ")</div>";

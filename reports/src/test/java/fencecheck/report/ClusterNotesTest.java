@@ -39,4 +39,21 @@ class ClusterNotesTest {
         assertThat(html).contains("1 note (no guarantee broken)").doesNotContain("conformance note").contains("<li>" + Html.esc(OVERLAP) + "</li>")
                 .doesNotContain("0 operations");
     }
+
+    @Test
+    void aClusterRunsFailureIsNotCalledShrunk() {
+        RunResult failed = BuildVerdictTest.userPackInRealTime("safety");
+        RunResult.RealTime rt = failed.failure().realTime();
+        RunResult.RealTime whole = new RunResult.RealTime(rt.fullHistory() != null ? rt.fullHistory() : rt.history(),
+                rt.fullHistory(), rt.failingOperation(), false, (rt.fullHistory() != null ? rt.fullHistory() : rt.history()).operations().size(),
+                rt.runMillis(), 0, 0, 0, false, List.of(), "safety");
+        RunResult.Failure f = failed.failure();
+        RunResult cluster = new RunResult(RunResult.SCHEMA_VERSION, failed.property(), failed.implementation(), "", false, failed.database(),
+                RunResult.Status.FAILED, 1, 1, "5", failed.startedAt(), 6_000, 0, null, null, null,
+                new RunResult.Failure(f.verdict(), null, f.violations(), null, null, f.reproduce(), whole, f.finding(), null));
+
+        String html = IndexRunsTable.render(IndexRun.inReadingOrder(List.of(cluster), List.of()));
+
+        assertThat(html).contains("all " + whole.observedOperations() + " operations, not shrunk").doesNotContain("history shrunk");
+    }
 }
