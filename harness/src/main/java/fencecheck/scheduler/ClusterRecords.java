@@ -1,11 +1,8 @@
 package fencecheck.scheduler;
 
+import fencecheck.db.SqlResources;
 import fencecheck.db.VirtualClock;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -22,6 +19,12 @@ import java.util.List;
  */
 public record ClusterRecords(List<Run> runs, List<Firing> firings, List<FinalRow> finalRows, List<Emit> emits,
                              List<OutboxRow> outbox) {
+
+    private static final String FIRINGS_SQL = SqlResources.load("scheduler/firings.sql");
+    private static final String RUNS_SQL = SqlResources.load("scheduler/runs.sql");
+    private static final String FINAL_ROWS_SQL = SqlResources.load("scheduler/final_rows.sql");
+    private static final String EMITS_SQL = SqlResources.load("scheduler/emits.sql");
+    private static final String OUTBOX_SQL = SqlResources.load("scheduler/outbox.sql");
 
     /** A firing: a new lease of its job key, with the token the kit's trigger advanced the key's fence to. */
     public record Firing(String jobKey, String firingId, long token, long at) {
@@ -110,31 +113,24 @@ public record ClusterRecords(List<Run> runs, List<Firing> firings, List<FinalRow
         List<Emit> emits = new ArrayList<>();
         List<OutboxRow> outbox = new ArrayList<>();
         try (Statement s = connection.createStatement()) {
-            try (ResultSet rs = s.executeQuery(sql("firings.sql"))) {
+            try (ResultSet rs = s.executeQuery(FIRINGS_SQL)) {
                 while (rs.next()) {
                     firings.add(new Firing(rs.getString(1), rs.getString(2), rs.getLong(3), micros(rs, 4)));
                 }
             }
-            try (ResultSet rs = s.executeQuery(sql("runs.sql"))) {
-                while (rs.next()) {
-                    RunWrite write = rs.getString(7) == null ? null
-                            : new RunWrite(rs.getString(7), rs.getString(8), micros(rs, 9), rs.getString(10), micros(rs, 11));
-                    runs.add(new Run(rs.getLong(1), rs.getInt(2), rs.getString(3), rs.getString(4), rs.getLong(5), micros(rs, 6),
-                            write, micros(rs, 12)));
-                }
-            }
-            try (ResultSet rs = s.executeQuery(sql("final_rows.sql"))) {
+            runs.addAll(runs(s));
+            try (ResultSet rs = s.executeQuery(FINAL_ROWS_SQL)) {
                 while (rs.next()) {
                     rows.add(new FinalRow(rs.getString(1), rs.getLong(2), rs.getString(3)));
                 }
             }
-            try (ResultSet rs = s.executeQuery(sql("emits.sql"))) {
+            try (ResultSet rs = s.executeQuery(EMITS_SQL)) {
                 while (rs.next()) {
                     emits.add(new Emit(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5),
                             micros(rs, 6), rs.getString(7), micros(rs, 8)));
                 }
             }
-            try (ResultSet rs = s.executeQuery(sql("outbox.sql"))) {
+            try (ResultSet rs = s.executeQuery(OUTBOX_SQL)) {
                 while (rs.next()) {
                     outbox.add(new OutboxRow(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getLong(4), rs.getString(5),
                             rs.getLong(6), rs.getBoolean(7), micros(rs, 8)));
@@ -144,20 +140,28 @@ public record ClusterRecords(List<Run> runs, List<Firing> firings, List<FinalRow
         return new ClusterRecords(runs, firings, rows, emits, outbox);
     }
 
+    /** The runs alone, in the order they began: what a cluster run's waits poll. */
+    public static List<Run> runs(Connection connection) throws SQLException {
+        try (Statement s = connection.createStatement()) {
+            return runs(s);
+        }
+    }
+
+    private static List<Run> runs(Statement s) throws SQLException {
+        List<Run> runs = new ArrayList<>();
+        try (ResultSet rs = s.executeQuery(RUNS_SQL)) {
+            while (rs.next()) {
+                RunWrite write = rs.getString(7) == null ? null
+                        : new RunWrite(rs.getString(7), rs.getString(8), micros(rs, 9), rs.getString(10), micros(rs, 11));
+                runs.add(new Run(rs.getLong(1), rs.getInt(2), rs.getString(3), rs.getString(4), rs.getLong(5), micros(rs, 6),
+                        write, micros(rs, 12)));
+            }
+        }
+        return runs;
+    }
+
     private static Long micros(ResultSet rs, int column) throws SQLException {
         OffsetDateTime at = rs.getObject(column, OffsetDateTime.class);
         return at == null ? null : VirtualClock.toMicros(at);
-    }
-
-    private static String sql(String file) {
-        String path = "/fencecheck/scheduler/" + file;
-        try (InputStream in = ClusterRecords.class.getResourceAsStream(path)) {
-            if (in == null) {
-                throw new IllegalStateException("no " + path + " on the class path");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + path, e);
-        }
     }
 }

@@ -172,13 +172,13 @@ public final class ClusterRun {
         private static final long POLL_MILLIS = 20;
 
         Run firstRun(Duration within) throws SQLException, InterruptedException {
-            return until(within, () -> ClusterRecords.read(c).runs().stream().findFirst(),
+            return until(within, () -> ClusterRecords.runs(c).stream().findFirst(),
                     "no job run began within " + within.toSeconds() + " s of the nodes' start: see the nodes' logs in " + logs);
         }
 
         boolean newerRunWrote(Run aimed) {
             try {
-                return ClusterRecords.read(c).runs().stream().anyMatch(r -> r.jobKey().equals(aimed.jobKey())
+                return ClusterRecords.runs(c).stream().anyMatch(r -> r.jobKey().equals(aimed.jobKey())
                         && r.token() > aimed.token() && r.write() != null && r.write().complete() != null);
             } catch (SQLException e) {
                 return false;
@@ -186,7 +186,7 @@ public final class ClusterRun {
         }
 
         void ended(Run aimed, Duration within) throws SQLException, InterruptedException {
-            until(within, () -> ClusterRecords.read(c).runs().stream().filter(r -> r.id() == aimed.id() && r.end() != null).findFirst(),
+            until(within, () -> ClusterRecords.runs(c).stream().filter(r -> r.id() == aimed.id() && r.end() != null).findFirst(),
                     "run " + aimed.id() + " of node " + aimed.node() + " did not end within " + within.toSeconds()
                             + " s of its release: see the nodes' logs in " + logs);
         }
@@ -199,7 +199,7 @@ public final class ClusterRun {
         void allEnded(Duration within, List<NemesisAction> log, long except) throws SQLException, InterruptedException {
             long lifted = log.stream().mapToLong(NemesisAction::endMicros).max().orElse(Long.MAX_VALUE);
             until(within, () -> {
-                List<Run> open = ClusterRecords.read(c).runs().stream()
+                List<Run> open = ClusterRecords.runs(c).stream()
                         .filter(r -> r.id() != except && r.start() <= lifted && r.end() == null && !killedIn(r, log)).toList();
                 return open.isEmpty() ? Optional.of(Boolean.TRUE) : Optional.empty();
             }, "runs begun before the fault was lifted still open " + within.toSeconds() + " s later: see the nodes' logs in " + logs);
